@@ -1,0 +1,99 @@
+/** Runs the app under test in a child process and measures routes with autocannon. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export interface Measurement {
+  label: string;
+  path: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+export async function startServer(
+  databaseUrl: string,
+): Promise<{ port: number; child: ChildProcess; stop: () => Promise<void> }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'bench/support/serve.ts'), databaseUrl],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      const match = /listening (\d+)/.exec(chunk.toString());
+      if (match) resolve(Number(match[1]));
+    });
+    child.on('exit', (code) => reject(new Error(`benchmark server exited with ${code}`)));
+  });
+  return {
+    port,
+    child,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+export async function measure(
+  port: number,
+  label: string,
+  urlPath: string,
+  connections: number,
+  seconds: number,
+): Promise<Measurement> {
+  // A short warm-up fills caches and JIT before the measured run.
+  await autocannon({ url: `http://127.0.0.1:${port}${urlPath}`, connections, duration: 2 });
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}${urlPath}`,
+    connections,
+    duration: seconds,
+  });
+  return {
+    label,
+    path: urlPath,
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+}
+
+export function printTable(title: string, rows: Measurement[], baseline: Measurement): void {
+  console.info(`\n${title}`);
+  console.info(
+    [
+      'route'.padEnd(34),
+      'req/s'.padStart(8),
+      'p50 ms'.padStart(8),
+      'p99 ms'.padStart(8),
+      'x bare req/s'.padStart(13),
+      'p99 / bare'.padStart(11),
+      'errors'.padStart(7),
+    ].join(' '),
+  );
+  for (const row of rows) {
+    console.info(
+      [
+        row.label.padEnd(34),
+        row.requestsPerSecond.toFixed(0).padStart(8),
+        row.p50.toFixed(1).padStart(8),
+        row.p99.toFixed(1).padStart(8),
+        (row.requestsPerSecond / baseline.requestsPerSecond).toFixed(2).padStart(13),
+        (row.p99 / Math.max(1, baseline.p99)).toFixed(2).padStart(11),
+        String(row.errors + row.non2xx).padStart(7),
+      ].join(' '),
+    );
+  }
+}

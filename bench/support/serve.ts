@@ -1,0 +1,34 @@
+/**
+ * The server under benchmark, in its own process so the load generator does not share its CPU time:
+ * the real app plus a bare Express route serving a 50-item JSON body as the baseline.
+ * Usage: tsx bench/support/serve.ts <database-url> ; prints "listening <port>" when ready.
+ */
+import express from 'express';
+import { pino } from 'pino';
+import { loadConfig } from '../../server/src/config';
+import { openDatabase } from '../../server/src/db/connection';
+import { createApp } from '../../server/src/app';
+import { listCompanies } from '../../server/src/features/companies/list-companies';
+
+const config = loadConfig({
+  DATABASE_URL: process.argv[2],
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'silent',
+});
+const db = openDatabase(config.database);
+const app = createApp({ config, db, logger: pino({ level: 'silent' }) });
+
+// The baseline: same framework, same process, no database — a fixed 50-company body built once.
+const bareBody = (await listCompanies(db, { limit: 50, offset: 0, sort: 'featured' })).companies;
+const outer = express();
+outer.disable('x-powered-by');
+outer.get('/__bench/bare', (_req, res) => {
+  res.json(bareBody);
+});
+outer.use(app);
+
+const server = outer.listen(0, '127.0.0.1', () => {
+  const address = server.address();
+  console.info(`listening ${typeof address === 'object' && address ? address.port : 0}`);
+});
+process.on('SIGTERM', () => server.close(() => void db.destroy().then(() => process.exit(0))));

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { SERVICE_IDS } from './services';
+
+/** Query parameters arrive as strings; these schemas coerce and bound them and name the bad field. */
+const intParam = (name: string, min: number, max: number, fallback: number) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return fallback;
+      if (!/^\d+$/.test(value)) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be a whole number` });
+        return z.NEVER;
+      }
+      const n = Number(value);
+      if (n < min || n > max) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be between ${min} and ${max}` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const slugParam = (name: string) =>
+  z
+    .string()
+    .max(100, `${name} is too long`)
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, `${name} must be a lowercase slug such as "new-york"`)
+    .optional();
+
+export const COMPANY_SORTS = ['featured', 'rating', 'reviews', 'name'] as const;
+export type CompanySort = (typeof COMPANY_SORTS)[number];
+
+export const SEARCH_QUERY_MAX = 100;
+
+export const CompanyListQuerySchema = z.strictObject({
+  limit: intParam('limit', 1, 100, 20),
+  offset: intParam('offset', 0, 1_000_000, 0),
+  state: z
+    .string()
+    .max(100, 'state is too long')
+    .regex(/^[A-Za-z -]+$/, 'state must be a state slug, name or abbreviation')
+    .optional(),
+  city: slugParam('city'),
+  service: z
+    .enum(SERVICE_IDS, { message: `service must be one of: ${SERVICE_IDS.join(', ')}` })
+    .optional(),
+  q: z
+    .string()
+    .trim()
+    .max(SEARCH_QUERY_MAX, `q must be at most ${SEARCH_QUERY_MAX} characters`)
+    .optional(),
+  sort: z
+    .enum(COMPANY_SORTS, { message: `sort must be one of: ${COMPANY_SORTS.join(', ')}` })
+    .optional()
+    .default('featured'),
+  featured: z.enum(['true', 'false'], { message: 'featured must be true or false' }).optional(),
+});
+export type CompanyListQuery = z.infer<typeof CompanyListQuerySchema>;
+
+export const FeaturedQuerySchema = z.strictObject({
+  limit: intParam('limit', 1, 100, 50),
+});
+
+export const SearchQuerySchema = z.strictObject({
+  q: z
+    .string({ message: 'q is required' })
+    .trim()
+    .min(1, 'q is required')
+    .max(SEARCH_QUERY_MAX, `q must be at most ${SEARCH_QUERY_MAX} characters`),
+  limit: intParam('limit', 1, 50, 8),
+  offset: intParam('offset', 0, 10_000, 0),
+  type: z
+    .enum(['all', 'companies', 'cities', 'states', 'zips'], {
+      message: 'type must be one of: all, companies, cities, states, zips',
+    })
+    .optional()
+    .default('all'),
+});
+export type SearchQuery = z.infer<typeof SearchQuerySchema>;
+
+export const PlaceQuerySchema = z.strictObject({
+  q: z
+    .string({ message: 'q is required' })
+    .trim()
+    .min(1, 'q is required')
+    .max(60, 'q must be at most 60 characters'),
+  limit: intParam('limit', 1, 20, 8),
+});
+
+export const ZipParamSchema = z.string().regex(/^\d{5}$/, 'zip must be five digits');

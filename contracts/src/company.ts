@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+/** A company as read by cards, profiles and SEO (spec section 3), plus the registry numbers a mover publishes. */
+export const ServiceRefSchema = z.object({ id: z.string(), name: z.string() });
+
+export const CompanySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string().nullable(),
+  website: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  logo: z.string().nullable(),
+  photoUrls: z.array(z.string()),
+  street: z.string().nullable(),
+  zipCode: z.string().nullable(),
+  city: z.object({ name: z.string(), slug: z.string() }),
+  state: z.object({ name: z.string(), slug: z.string(), abbreviation: z.string() }),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+  rating: z.number().nullable(),
+  reviewCount: z.number().int(),
+  isFeatured: z.boolean(),
+  isInList: z.boolean(),
+  services: z.array(ServiceRefSchema),
+  usdotNumber: z.string().nullable(),
+  mcNumber: z.string().nullable(),
+  foundedYear: z.number().int().nullable(),
+  yearsInBusiness: z.number().int().nullable(),
+  serviceArea: z.string().nullable(),
+  serviceRadiusMiles: z.number().int().nullable(),
+});
+export type Company = z.infer<typeof CompanySchema>;
+export type ServiceRef = z.infer<typeof ServiceRefSchema>;
+
+export const ReviewSchema = z.object({
+  id: z.number().int(),
+  rating: z.number().int().min(1).max(5),
+  title: z.string(),
+  text: z.string(),
+  authorFirstName: z.string(),
+  date: z.string(),
+});
+export type Review = z.infer<typeof ReviewSchema>;
+
+/** GET /api/companies/:slug answers the company with its published reviews. */
+export const CompanyProfileSchema = CompanySchema.extend({
+  reviews: z.array(ReviewSchema),
+  ratingDistribution: z.array(z.object({ stars: z.number().int(), count: z.number().int() })),
+});
+export type CompanyProfile = z.infer<typeof CompanyProfileSchema>;

@@ -1,0 +1,77 @@
+/** Display and wire formatting rules shared by the widget, the directory and the server (spec sections 5 and 9). */
+
+/** Shows 10 digits as (XXX) XXX-XXXX, and 11 digits with a leading 1 the same without the 1; anything else unchanged. */
+export function formatPhone(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  const ten = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
+  if (ten.length !== 10) return phone;
+  return `(${ten.slice(0, 3)}) ${ten.slice(3, 6)}-${ten.slice(6)}`;
+}
+
+export function phoneDigits(phone: string): string {
+  return phone.replace(/\D/g, '');
+}
+
+const MM_DD_YYYY = /^(0[1-9]|1[0-2])\/(0[1-9]|[12]\d|3[01])\/\d{4}$/;
+
+/**
+ * The lead backend takes dates as MM/DD/YYYY. A value already in that form is kept; an ISO date
+ * (YYYY-MM-DD, as date inputs give) is converted without time-zone drift; anything else is
+ * reported through `onInvalid` and sent empty.
+ */
+export function formatMoveDate(value: string, onInvalid?: (value: string) => void): string {
+  const text = value.trim();
+  if (MM_DD_YYYY.test(text)) return text;
+  const iso = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
+  if (iso) {
+    const [, y, m, d] = iso;
+    const date = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
+    if (date.getUTCMonth() === Number(m) - 1 && date.getUTCDate() === Number(d)) {
+      return `${m}/${d}/${y}`;
+    }
+  } else if (text !== '') {
+    const parsed = new Date(text);
+    if (!Number.isNaN(parsed.getTime())) {
+      const m = String(parsed.getMonth() + 1).padStart(2, '0');
+      const d = String(parsed.getDate()).padStart(2, '0');
+      return `${m}/${d}/${parsed.getFullYear()}`;
+    }
+  }
+  onInvalid?.(value);
+  return '';
+}
+
+/** SEO descriptions above 160 characters are cut to 157 plus an ellipsis. */
+export function truncateDescription(text: string): string {
+  return text.length > 160 ? `${text.slice(0, 157)}...` : text;
+}
+
+/** Lowercase ASCII slug: accents dropped, runs of other characters become one hyphen. */
+export function slugify(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+export interface StarBreakdown {
+  full: number;
+  half: number;
+  empty: number;
+}
+
+/** Stars out of 5: floor(rating) full, a half star when the fraction is 0.5 or more, the rest empty. */
+export function starBreakdown(rating: number): StarBreakdown {
+  const clamped = Math.min(5, Math.max(0, rating));
+  const full = Math.floor(clamped);
+  const half = full < 5 && clamped - full >= 0.5 ? 1 : 0;
+  return { full, half, empty: 5 - full - half };
+}
+
+/** Page titles read 'Page | MoverAtlas'. */
+export function pageTitle(page: string, siteName: string): string {
+  return page ? `${page} | ${siteName}` : siteName;
+}

@@ -1,0 +1,128 @@
+// @vitest-environment node
+import { describe, expect, it, vi } from 'vitest';
+import { redirect, type RouteObject } from 'react-router-dom';
+import { fakeDirectoryData } from '../test/fixtures';
+import { createRenderer, render } from './entry-server';
+import { BOOTSTRAP_ELEMENT_ID, type Bootstrap } from './hydration';
+import type { RenderOptions } from './ssr-contract';
+
+const ASSETS = { styles: ['/assets/app.css'], scripts: ['/assets/app.js'], modulePreloads: ['/assets/react.js'] };
+
+function options(overrides: Partial<RenderOptions> = {}): RenderOptions {
+  return { data: fakeDirectoryData(), assets: ASSETS, onError: vi.fn(), ...overrides };
+}
+
+const get = (path: string) => new Request(`https://movers.test${path}`);
+
+function bootstrapOf(html: string): Bootstrap {
+  const match = new RegExp(`<script id="${BOOTSTRAP_ELEMENT_ID}" type="application/json">(.*?)</script>`).exec(html);
+  if (!match) throw new Error('no bootstrap block');
+  return JSON.parse(match[1]!) as Bootstrap;
+}
+
+const head = (html: string) => html.slice(html.indexOf('<head>'), html.indexOf('</head>'));
+
+describe('render', () => {
+  it('renders the home page as a whole document with its head tags in <head>', async () => {
+    const response = await render(get('/'), options());
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Content-Type')).toBe('text/html; charset=utf-8');
+    const html = await response.text();
+    expect(html.startsWith('<!DOCTYPE html><html lang="en">')).toBe(true);
+    const headHtml = head(html);
+    expect(headHtml).toContain('<title>Compare Moving Companies &amp; Get Free Moving Quotes | MoverAtlas</title>');
+    expect(headHtml).toContain('<link rel="canonical" href="https://movers.test/"/>');
+    expect(headHtml).toContain('<meta name="viewport" content="width=device-width, initial-scale=1, maximum-scale=5"/>');
+    expect(headHtml).toContain('<meta property="og:title"');
+    expect(headHtml).toContain('<link rel="stylesheet" href="/assets/app.css"/>');
+    expect(headHtml).toContain('<script type="module" src="/assets/app.js"></script>');
+    expect(html).toContain('"@type":"WebSite"');
+    expect(html).toContain('href="/moving-companies/illinois/chicago"');
+    // No executable inline script anywhere: every inline <script> is a JSON data block.
+    const inlineScripts = html.match(/<script(?![^>]*\bsrc=)[^>]*>/g) ?? [];
+    for (const tag of inlineScripts) expect(tag).toMatch(/type="application\/(ld\+)?json"/);
+  });
+
+  it('hands the loader data, site and assets to the browser in a JSON block', async () => {
+    const html = await (await render(get('/states'), options())).text();
+    const bootstrap = bootstrapOf(html);
+    expect(bootstrap.site.siteName).toBe('MoverAtlas');
+    expect(bootstrap.assets).toEqual(ASSETS);
+    expect(Object.values(bootstrap.router.loaderData).some((d) => Array.isArray((d as { states?: unknown }).states))).toBe(true);
+    expect(bootstrap.router.errors).toBeNull();
+  });
+
+  it('escapes "<" in the embedded data so it cannot end the script block', async () => {
+    const data = fakeDirectoryData({
+      site: () => ({ siteName: 'Movers</script><script>alert(1)</script>', origin: 'https://movers.test', currentYear: 2026 }),
+    });
+    const html = await (await render(get('/'), options({ data }))).text();
+    expect(html).not.toContain('</script><script>alert(1)');
+    expect(bootstrapOf(html).site.siteName).toBe('Movers</script><script>alert(1)</script>');
+  });
+
+  it('answers unknown paths with 404, the not-found page and noindex', async () => {
+    const response = await render(get('/no/such/page'), options());
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain('Page Not Found');
+    expect(head(html)).toContain('<meta name="robots" content="noindex"/>');
+    expect(html).toContain('Find Movers'); // still inside the site's layout
+  });
+
+  it('answers 500 with the error page when a loader crashes, and reports the error without exposing it', async () => {
+    const onError = vi.fn();
+    const data = fakeDirectoryData({
+      listStates: async () => {
+        throw new Error('SQLITE_CORRUPT: database disk image is malformed');
+      },
+    });
+    const response = await render(get('/states'), options({ data, onError }));
+    expect(response.status).toBe(500);
+    const html = await response.text();
+    expect(html).toContain('Error <!-- -->500');
+    expect(html).toContain('Something Went Wrong');
+    expect(html).toContain('Our team has been notified and is working to fix the issue.');
+    expect(html).not.toContain('SQLITE_CORRUPT');
+    expect(head(html)).toContain('<meta name="robots" content="noindex"/>');
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ message: expect.stringContaining('SQLITE_CORRUPT') }));
+  });
+
+  it('keeps the status of an HTTP answer a loader throws', async () => {
+    const data = fakeDirectoryData({
+      listStates: async () => {
+        throw new Response('The service is temporarily unavailable', { status: 503 });
+      },
+    });
+    const response = await render(get('/states'), options({ data }));
+    expect(response.status).toBe(503);
+    expect(await response.text()).toContain('Error <!-- -->503');
+  });
+
+  it('serves /error with status 500 by default and the status asked for', async () => {
+    expect((await render(get('/error'), options())).status).toBe(500);
+    const response = await render(get('/error?status=503'), options());
+    expect(response.status).toBe(503);
+  });
+});
+
+describe('createRenderer', () => {
+  it('passes redirects straight through', async () => {
+    const routes: RouteObject[] = [{ path: '/old', loader: () => redirect('/states', 301) }];
+    const response = await createRenderer(routes)(get('/old'), options());
+    expect(response.status).toBe(301);
+    expect(response.headers.get('Location')).toBe('/states');
+  });
+
+  it('falls back to the error page when rendering throws', async () => {
+    const onError = vi.fn();
+    const Broken = () => {
+      throw new Error('render failed');
+    };
+    const routes: RouteObject[] = [{ path: '/', Component: Broken }];
+    const response = await createRenderer(routes)(get('/'), options({ onError }));
+    expect(response.status).toBe(500);
+    expect(await response.text()).toContain('Something Went Wrong');
+    expect(onError).toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,31 @@
+/**
+ * The agreement between the directory's server entry and server/src/web, which loads it (through Vite in
+ * development, from directory/dist/server in production). Type-only, so the server can import it.
+ */
+import type { DirectoryData } from './data-context';
+
+/** The files a page must load, as URLs; the server reads them from Vite's manifest (or uses Vite's dev URLs). */
+export interface DocumentAssets {
+  styles: string[];
+  /** Module scripts, in order. */
+  scripts: string[];
+  /** Chunks the entry imports, fetched early with <link rel="modulepreload">. */
+  modulePreloads: string[];
+}
+
+export interface RenderOptions {
+  data: DirectoryData;
+  assets: DocumentAssets;
+  /** Called with every error that is not a deliberate HTTP answer (a loader or render crash), for the log. */
+  onError(error: unknown): void;
+}
+
+/**
+ * Answers one document request: a redirect passed through from the router, or the page's HTML with the
+ * router's status code (404 for unknown paths, 500 after a loader crash).
+ */
+export type RenderDocument = (request: Request, options: RenderOptions) => Promise<Response>;
+
+export interface ServerEntryModule {
+  render: RenderDocument;
+}

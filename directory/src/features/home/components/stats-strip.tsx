@@ -1,0 +1,23 @@
+/** Home section 3: directory figures. Companies and states are counted live; the last two are marketing copy. */
+import { formatCount } from '../../../lib/numbers';
+
+export function StatsStrip({ companyCount, stateCount }: { companyCount: number; stateCount: number }) {
+  const stats = [
+    { value: formatCount(companyCount), label: 'Moving Companies' },
+    { value: formatCount(stateCount), label: 'States Covered' },
+    { value: '1M+', label: 'Customers Served' },
+    { value: '4.8/5', label: 'Average Rating' },
+  ];
+  return (
+    <section aria-label="Directory statistics" className="border-b border-slate-200 bg-slate-50">
+      <dl className="mx-auto grid max-w-7xl grid-cols-2 gap-6 px-4 py-8 text-center sm:px-6 md:grid-cols-4 lg:px-8">
+        {stats.map((stat) => (
+          <div key={stat.label} className="flex flex-col-reverse">
+            <dt className="mt-1 text-sm text-slate-600">{stat.label}</dt>
+            <dd className="text-2xl font-extrabold text-blue-800 tabular-nums sm:text-3xl">{stat.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,131 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import { renderWithRouter } from '../../test/render-with-router';
+import { TEST_MAJOR_CITIES, TEST_STATES } from '../../test/fixtures';
+import { HomeView } from './home-page';
+
+afterEach(cleanup);
+
+const renderHome = () => renderWithRouter(<HomeView states={TEST_STATES} majorCities={TEST_MAJOR_CITIES} />);
+const section = (name: string | RegExp) => screen.getByRole('region', { name });
+const hrefOf = (container: HTMLElement, name: string | RegExp) =>
+  within(container).getByRole('link', { name }).getAttribute('href');
+
+describe('HomeView', () => {
+  it('renders the sections of spec 2.2 in order, without the ones not built yet', () => {
+    renderHome();
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(headings).toEqual([
+      'Search movers by city, state, ZIP code or company name',
+      'Moving Services',
+      'Browse Movers by State',
+      'Movers in Major Cities',
+      'Why Choose Our Directory',
+    ]);
+    const statistics = section('Directory statistics');
+    const services = section('Moving Services');
+    expect(statistics.compareDocumentPosition(services) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.queryByText(/featured/i)).toBeNull();
+    expect(screen.queryByText(/for moving companies/i)).toBeNull();
+  });
+
+  it('opens with the heading and its three links', () => {
+    renderHome();
+    const intro = section('Find Trusted Moving Companies Across the United States');
+    expect(within(intro).getByRole('heading', { level: 1 })).toBeTruthy();
+    expect(hrefOf(intro, 'Moving Cost Calculator')).toBe('/calculator');
+    expect(hrefOf(intro, 'Company Directory')).toBe('/moving-companies');
+    expect(hrefOf(intro, 'Get Free Quotes')).toBe('/get-quotes');
+  });
+
+  it('searches with a GET to /search?q= and links the five major cities', () => {
+    renderHome();
+    const hero = section('Search movers by city, state, ZIP code or company name');
+    const form = within(hero).getByRole('search') as HTMLFormElement;
+    expect(form.getAttribute('action')).toBe('/search');
+    expect(form.getAttribute('method')).toBe('get');
+    expect(within(form).getByRole('searchbox', { name: 'City, state, ZIP code or company name' }).getAttribute('name')).toBe('q');
+    const cities = within(within(hero).getByRole('navigation', { name: 'Popular cities' })).getAllByRole('link');
+    expect(cities.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['New York Movers', '/moving-companies/new-york/new-york'],
+      ['Los Angeles Movers', '/moving-companies/california/los-angeles'],
+      ['Chicago Movers', '/moving-companies/illinois/chicago'],
+      ['Houston Movers', '/moving-companies/texas/houston'],
+      ['Phoenix Movers', '/moving-companies/arizona/phoenix'],
+    ]);
+  });
+
+  it('counts companies and covered states from the data, beside the marketing figures', () => {
+    renderHome();
+    const stats = section('Directory statistics');
+    const pairs = Array.from(stats.querySelectorAll('dt')).map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]);
+    expect(pairs).toEqual([
+      ['Moving Companies', '3,120'],
+      ['States Covered', '4'],
+      ['Customers Served', '1M+'],
+      ['Average Rating', '4.8/5'],
+    ]);
+  });
+
+  it('links the four service cards', () => {
+    renderHome();
+    const services = section('Moving Services');
+    const links = within(services).getAllByRole('link').map((a) => a.getAttribute('href'));
+    expect(links).toEqual([
+      '/services/local-moving',
+      '/services/long-distance-moving',
+      '/services/commercial-moving',
+      '/services/packing-storage',
+    ]);
+    expect(within(services).getByRole('heading', { name: 'Packing & Storage' })).toBeTruthy();
+  });
+
+  it('groups every state by region with its count and links the map', () => {
+    renderHome();
+    const browse = section('Browse Movers by State');
+    const regions = within(browse).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    expect(regions).toEqual(['Northeast', 'Midwest', 'South', 'West']);
+    expect(within(browse).getAllByRole('listitem')).toHaveLength(51);
+    expect(hrefOf(browse, 'View Interactive Map')).toBe('/states');
+    const illinois = within(browse).getByRole('link', { name: /^Illinois movers/ });
+    expect(illinois.getAttribute('href')).toBe('/states/illinois');
+    expect(illinois.textContent).toContain('640');
+    const midwest = within(browse).getByRole('region', { name: 'Midwest' });
+    expect(within(midwest).getByText('12 states · 640 companies')).toBeTruthy();
+  });
+
+  it('lists the major cities with their counts', () => {
+    renderHome();
+    const cities = section('Movers in Major Cities');
+    const chicago = within(cities).getByRole('link', { name: /Chicago, IL/ });
+    expect(chicago.getAttribute('href')).toBe('/moving-companies/illinois/chicago');
+    expect(chicago.textContent).toContain('64 moving companies');
+  });
+
+  it('explains why to choose the directory', () => {
+    renderHome();
+    const why = section('Why Choose Our Directory');
+    expect(within(why).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+      'Verified Companies',
+      'Compare Quotes',
+      'Read Reviews',
+    ]);
+  });
+
+  it('writes the head: title, description, canonical, robots, geo tags and JSON-LD', () => {
+    renderHome();
+    expect(document.title).toBe('Compare Moving Companies & Get Free Moving Quotes | MoverAtlas');
+    const meta = (selector: string) => document.head.querySelector(selector)?.getAttribute('content');
+    expect(meta('meta[name="description"]')).toMatch(/^Compare 3,120 moving companies/);
+    expect(meta('meta[name="robots"]')).toBe('index, follow');
+    expect(meta('meta[name="geo.region"]')).toBe('US');
+    expect(meta('meta[name="geo.placename"]')).toBe('United States');
+    expect(meta('meta[property="og:url"]')).toBe('https://movers.test/');
+    expect(document.head.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe('https://movers.test/');
+    const jsonLd = Array.from(document.querySelectorAll('script[type="application/ld+json"]')).map(
+      (s) => JSON.parse(s.textContent ?? '') as { '@type': string; potentialAction?: { target: { urlTemplate: string } } },
+    );
+    expect(jsonLd.map((d) => d['@type'])).toEqual(['Organization', 'WebSite']);
+    expect(jsonLd[1]?.potentialAction?.target.urlTemplate).toBe('https://movers.test/search?q={search_term_string}');
+  });
+});

@@ -1,0 +1,90 @@
+/**
+ * Same-origin calls to the JSON API (spec 7.1) and their error texts (spec 8), plus the default query
+ * function TanStack Query uses: a key's first element is the path, a second element that is an object is
+ * appended as the query string, and a plain string key is the path itself.
+ */
+import type { QueryFunction } from '@tanstack/react-query';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface ApiResult<T> {
+  data: T;
+  headers: Headers;
+}
+
+/** The reason a failed response gives: its JSON `error`, else `message`, else the status text. */
+async function failureReason(response: Response): Promise<string> {
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    return `${response.status} ${response.statusText}`.trim();
+  }
+  if (body !== null && typeof body === 'object') {
+    const { error, message } = body as { error?: unknown; message?: unknown };
+    if (typeof error === 'string' && error !== '') return error;
+    if (typeof message === 'string' && message !== '') return message;
+  }
+  return response.statusText;
+}
+
+/** Like apiRequest, and also hands back the response headers (X-Total-Count and the like). */
+export async function apiRequestWithHeaders<T>(path: string, init: RequestInit = {}): Promise<ApiResult<T>> {
+  const headers = new Headers(init.headers);
+  if (!headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
+  if (!headers.has('Accept')) headers.set('Accept', 'application/json');
+  const response = await fetch(path, { credentials: 'same-origin', ...init, headers });
+  if (!response.ok) throw new ApiError(response.status, `API Error: ${await failureReason(response)}`);
+  if (response.status === 204) return { data: undefined as T, headers: response.headers };
+  let data: T;
+  try {
+    data = (await response.json()) as T;
+  } catch {
+    throw new ApiError(response.status, 'Invalid JSON response from server');
+  }
+  return { data, headers: response.headers };
+}
+
+/** Any method (GET by default) to a same-origin path, JSON in and out. */
+export async function apiRequest<T>(path: string, init: RequestInit = {}): Promise<T> {
+  return (await apiRequestWithHeaders<T>(path, init)).data;
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+const isSameOriginPath = (value: unknown): value is string =>
+  typeof value === 'string' && value.startsWith('/') && !value.startsWith('//');
+
+/** Appends an object's defined values as a query string. */
+export function withQuery(path: string, params: Record<string, unknown>): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    if (value === undefined || value === null) continue;
+    search.append(name, String(value));
+  }
+  const query = search.toString();
+  if (query === '') return path;
+  return `${path}${path.includes('?') ? '&' : '?'}${query}`;
+}
+
+/** The path a query key names; any other shape raises 'Invalid query key'. */
+export function queryKeyToPath(queryKey: unknown): string {
+  if (isSameOriginPath(queryKey)) return queryKey;
+  if (Array.isArray(queryKey) && isSameOriginPath(queryKey[0])) {
+    if (queryKey.length === 1) return queryKey[0];
+    if (queryKey.length === 2 && isPlainObject(queryKey[1])) return withQuery(queryKey[0], queryKey[1]);
+  }
+  throw new Error('Invalid query key');
+}
+
+export const defaultQueryFn: QueryFunction = async ({ queryKey, signal }) =>
+  apiRequest<unknown>(queryKeyToPath(queryKey), { signal });

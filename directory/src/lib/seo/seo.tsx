@@ -1,0 +1,81 @@
+/**
+ * The head of every page: title, description, keywords, canonical address, Open Graph and Twitter tags,
+ * robots, US geo tags, and JSON-LD (organisation, site search, breadcrumbs, and any page data).
+ * Render exactly one per page: React 19 hoists these tags into <head> and does not de-duplicate them.
+ */
+import { Helmet } from 'react-helmet-async';
+import { useLocation } from 'react-router-dom';
+import { pageTitle, truncateDescription } from '@moveratlas/contracts';
+import { useSite } from '../site';
+import {
+  absoluteUrl,
+  breadcrumbJsonLd,
+  organizationJsonLd,
+  serializeForScript,
+  websiteJsonLd,
+  type Crumb,
+  type JsonLd,
+} from './structured-data';
+
+export interface SeoProps {
+  /** The page's own title; the site name is appended. Leave empty on the home page. */
+  title: string;
+  description: string;
+  keywords?: readonly string[];
+  /** Kept out of search results: error and not-found pages. */
+  noindex?: boolean;
+  /** The visible breadcrumb trail, repeated as a BreadcrumbList. */
+  breadcrumbs?: readonly Crumb[];
+  /** Extra structured data about the page itself. */
+  jsonLd?: readonly JsonLd[];
+  /** Overrides the canonical path (default: the current path without query or trailing slash). */
+  canonicalPath?: string;
+}
+
+export function canonicalPathOf(pathname: string): string {
+  const trimmed = pathname.replace(/\/+$/, '');
+  return trimmed === '' ? '/' : trimmed;
+}
+
+export function Seo({ title, description, keywords, noindex = false, breadcrumbs, jsonLd = [], canonicalPath }: SeoProps) {
+  const site = useSite();
+  const { pathname } = useLocation();
+  const path = canonicalPath ?? canonicalPathOf(pathname);
+  const canonical = absoluteUrl(site.origin, path);
+  const fullTitle = title === '' ? site.siteName : pageTitle(title, site.siteName);
+  const summary = truncateDescription(description);
+  const robots = noindex ? 'noindex' : 'index, follow';
+  const structured: JsonLd[] = [organizationJsonLd(site), websiteJsonLd(site)];
+  if (breadcrumbs && breadcrumbs.length > 0) structured.push(breadcrumbJsonLd(site, breadcrumbs, path));
+  structured.push(...jsonLd);
+
+  return (
+    <>
+      <Helmet>
+        <title>{fullTitle}</title>
+        <meta name="description" content={summary} />
+        {keywords && keywords.length > 0 ? <meta name="keywords" content={keywords.join(', ')} /> : null}
+        <meta name="robots" content={robots} />
+        <link rel="canonical" href={canonical} />
+        <meta property="og:type" content="website" />
+        <meta property="og:site_name" content={site.siteName} />
+        <meta property="og:title" content={fullTitle} />
+        <meta property="og:description" content={summary} />
+        <meta property="og:url" content={canonical} />
+        <meta property="og:locale" content="en_US" />
+        <meta name="twitter:card" content="summary" />
+        <meta name="twitter:title" content={fullTitle} />
+        <meta name="twitter:description" content={summary} />
+        <meta name="geo.region" content="US" />
+        <meta name="geo.placename" content="United States" />
+      </Helmet>
+      {structured.map((data, index) => (
+        <script
+          key={index}
+          type="application/ld+json"
+          dangerouslySetInnerHTML={{ __html: serializeForScript(data) }}
+        />
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,29 @@
+/** Directory data for tests: a handful of states and the five major cities, as the API answers them. */
+import { MAJOR_CITIES, US_STATES, type MajorCity, type StateSummary } from '@moveratlas/contracts';
+import type { DirectoryData, SiteInfo } from '../app/data-context';
+
+export const TEST_SITE: SiteInfo = { siteName: 'MoverAtlas', origin: 'https://movers.test', currentYear: 2026 };
+
+const COUNTS: Record<string, number> = { illinois: 640, california: 870, texas: 590, 'new-york': 1020, vermont: 0 };
+
+/** All 51 states; five of them with companies. */
+export const TEST_STATES: StateSummary[] = US_STATES.map((state) => ({
+  name: state.name,
+  slug: state.slug,
+  abbreviation: state.abbreviation,
+  region: state.region,
+  companyCount: COUNTS[state.slug] ?? 0,
+}));
+
+export const TEST_MAJOR_CITIES: MajorCity[] = MAJOR_CITIES.map((city) => ({ ...city }));
+
+export function fakeDirectoryData(overrides: Partial<DirectoryData> = {}): DirectoryData {
+  return {
+    site: () => TEST_SITE,
+    listStates: async () => TEST_STATES,
+    majorCities: async () => TEST_MAJOR_CITIES,
+    featuredCompanies: async () => [],
+    listCompanies: async () => ({ companies: [], total: 0 }),
+    ...overrides,
+  };
+}

@@ -1,0 +1,43 @@
+/**
+ * One config, two builds: `vite build` bundles the browser entry into dist/client (hashed files and a
+ * manifest the server reads), `vite build --ssr` bundles the server entry into dist/server.
+ * In development the Express server runs Vite in middleware mode with this same file.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * The contracts package only declares constants and zod schemas, but without `"sideEffects": false` in its
+ * package.json the bundler must keep every schema it cannot prove pure, which drags zod into the browser
+ * bundle for pages that use nothing but a few types and constants. Telling it here has the same effect.
+ */
+const contractsHaveNoSideEffects = (id: string): boolean | undefined =>
+  id.split(path.sep).join('/').includes('/contracts/src/') ? false : undefined;
+
+export default defineConfig(({ isSsrBuild }) => ({
+  root,
+  appType: 'custom',
+  plugins: [react(), tailwindcss()],
+  // The contracts package ships TypeScript source; bundle it into the server build rather than import it at run time.
+  ssr: { noExternal: ['@moveratlas/contracts'] },
+  build: isSsrBuild
+    ? {
+        outDir: path.join(root, 'dist/server'),
+        emptyOutDir: true,
+        rolldownOptions: { input: path.join(root, 'src/app/entry-server.tsx') },
+      }
+    : {
+        outDir: path.join(root, 'dist/client'),
+        emptyOutDir: true,
+        manifest: true,
+        rolldownOptions: {
+          input: path.join(root, 'src/app/entry-client.tsx'),
+          treeshake: { moduleSideEffects: contractsHaveNoSideEffects },
+        },
+      },
+}));

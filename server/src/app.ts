@@ -1,0 +1,94 @@
+/** Builds the Express app. Tests and benchmarks import this; main.ts adds the listening server and the workers. */
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import cors from 'cors';
+import compression from 'compression';
+import { pinoHttp } from 'pino-http';
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import type { Config } from './config';
+import { apiNotFound, errorHandler } from './lib/error-handler';
+import { companyRoutes } from './features/companies/routes';
+import { stateRoutes } from './features/states/routes';
+import { searchRoutes } from './features/search/routes';
+import { geoRoutes } from './features/geo/routes';
+import { healthRoutes } from './features/health/routes';
+
+export interface AppContext {
+  config: Config;
+  db: Knex;
+  logger: Logger;
+}
+
+export function createApp({ config, db, logger }: AppContext): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  // An exact hop count: `true` would let any client choose its own address with X-Forwarded-For.
+  app.set('trust proxy', config.trustProxy);
+  app.set('etag', 'weak');
+
+  app.use(
+    pinoHttp({
+      logger,
+      autoLogging: { ignore: (req) => req.url === '/healthz' },
+      customLogLevel: (_req, res, err) =>
+        err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+      serializers: {
+        req: (req: { method: string; url: string; id: unknown }) => ({
+          id: req.id,
+          method: req.method,
+          url: req.url,
+        }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'"],
+          imgSrc: ["'self'", 'data:'],
+          fontSrc: ["'self'"],
+          connectSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'self'"],
+        },
+      },
+      crossOriginResourcePolicy: { policy: 'cross-origin' },
+    }),
+  );
+  app.use(compression());
+
+  app.use(healthRoutes(db));
+
+  const allowedOrigins = new Set(config.corsOrigins);
+  if (config.publicUrl) allowedOrigins.add(new URL(config.publicUrl).origin);
+  const api = express.Router();
+  api.use(
+    cors({
+      origin: (origin, callback) =>
+        callback(
+          null,
+          origin === undefined || allowedOrigins.has(origin) ? (origin ?? false) : false,
+        ),
+      exposedHeaders: ['X-Total-Count'],
+      maxAge: 600,
+    }),
+  );
+  api.use(express.json({ limit: '32kb' }));
+  api.use(companyRoutes(db));
+  api.use(stateRoutes(db));
+  api.use(searchRoutes(db));
+  api.use(geoRoutes(db));
+  api.use(apiNotFound);
+  app.use('/api', api);
+
+  app.use(errorHandler(logger));
+  return app;
+}

@@ -1,0 +1,64 @@
+/** Opens the knex connection for SQLite (embedded default) or MySQL/MariaDB (production). */
+import fs from 'node:fs';
+import path from 'node:path';
+import knexFactory, { type Knex } from 'knex';
+import type { DatabaseConfig } from '../config';
+
+/** How long a request waits for a pooled connection before the API answers 503 (knex's default is 60 s). */
+export const ACQUIRE_TIMEOUT_MS = 2000;
+
+export function openDatabase(config: DatabaseConfig): Knex {
+  if (config.client === 'sqlite') {
+    if (config.filename !== ':memory:')
+      fs.mkdirSync(path.dirname(config.filename), { recursive: true });
+    return knexFactory({
+      client: 'better-sqlite3',
+      connection: { filename: config.filename },
+      useNullAsDefault: true,
+      acquireConnectionTimeout: ACQUIRE_TIMEOUT_MS,
+      // One connection: better-sqlite3 is synchronous and SQLite has a single writer anyway.
+      pool: {
+        min: 1,
+        max: 1,
+        afterCreate(
+          conn: { pragma: (sql: string) => unknown },
+          done: (err: Error | null, conn: unknown) => void,
+        ) {
+          conn.pragma('journal_mode = WAL');
+          conn.pragma('synchronous = NORMAL');
+          conn.pragma('foreign_keys = ON');
+          conn.pragma('busy_timeout = 5000');
+          conn.pragma('cache_size = -64000');
+          done(null, conn);
+        },
+      },
+    });
+  }
+  return knexFactory({
+    client: 'mysql2',
+    connection: {
+      uri: config.url,
+      connectTimeout: ACQUIRE_TIMEOUT_MS,
+      charset: 'utf8mb4',
+      timezone: 'Z',
+      dateStrings: true,
+      supportBigNumbers: true,
+      decimalNumbers: true,
+    } as Knex.MySqlConnectionConfig,
+    acquireConnectionTimeout: ACQUIRE_TIMEOUT_MS,
+    pool: {
+      min: 0,
+      max: 10,
+      // Short create timeout and fast retries let the pool recover by itself once the database returns.
+      createTimeoutMillis: ACQUIRE_TIMEOUT_MS,
+      createRetryIntervalMillis: 200,
+      idleTimeoutMillis: 30_000,
+      propagateCreateError: true,
+    },
+  });
+}
+
+export function isSqlite(db: Knex): boolean {
+  const client = db.client.config.client;
+  return client === 'better-sqlite3' || client === 'sqlite3';
+}

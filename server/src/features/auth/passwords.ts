@@ -1,0 +1,17 @@
+/** Admin password hashing: argon2id at OWASP's minimum (19 MiB, 2 iterations, 1 lane). */
+import argon2 from 'argon2';
+
+const OPTIONS = {
+  type: argon2.argon2id,
+  memoryCost: 19 * 1024,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
+
+export function hashPassword(password: string): Promise<string> {
+  return argon2.hash(password, OPTIONS);
+}
+
+export function verifyPassword(hash: string, password: string): Promise<boolean> {
+  return argon2.verify(hash, password).catch(() => false);
+}

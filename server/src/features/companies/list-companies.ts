@@ -1,0 +1,150 @@
+/** The public company list: filters, sorts and pagination of GET /api/companies. */
+import type { Knex } from 'knex';
+import type { Company, CompanyListQuery, CompanySort } from '@moveratlas/contracts';
+import { badRequest } from '../../lib/http-error';
+import { TtlCache } from '../../lib/ttl-cache';
+import { resolveState } from '../states/state-lookup';
+import { companySearchTokens, prefixUpperBound } from '../search/tokens';
+import { COMPANY_COLUMNS, companiesWithPlace, toCompanies, type CompanyRow } from './company-row';
+
+type OrderBy = Array<{ column: string; order: 'asc' | 'desc' }>;
+
+// Each sort matches one of the companies_sort_* / companies_state_* indexes column for column.
+const ORDER: Record<CompanySort, OrderBy> = {
+  featured: [
+    { column: 'c.is_featured', order: 'desc' },
+    { column: 'c.rating', order: 'desc' },
+    { column: 'c.review_count', order: 'desc' },
+    { column: 'c.id', order: 'desc' },
+  ],
+  rating: [
+    { column: 'c.rating', order: 'desc' },
+    { column: 'c.review_count', order: 'desc' },
+    { column: 'c.id', order: 'desc' },
+  ],
+  reviews: [
+    { column: 'c.review_count', order: 'desc' },
+    { column: 'c.rating', order: 'desc' },
+    { column: 'c.id', order: 'desc' },
+  ],
+  name: [
+    { column: 'c.name', order: 'asc' },
+    { column: 'c.id', order: 'asc' },
+  ],
+};
+
+export interface CompanyPage {
+  companies: Company[];
+  total: number;
+}
+
+interface ResolvedFilters {
+  stateId?: number;
+  citySlug?: string;
+  service?: string;
+  tokens?: string[];
+  featuredOnly?: boolean;
+}
+
+async function resolveFilters(
+  db: Knex,
+  query: CompanyListQuery,
+): Promise<ResolvedFilters | 'no-match'> {
+  const filters: ResolvedFilters = {};
+  if (query.state !== undefined) {
+    const state = await resolveState(db, query.state);
+    if (!state)
+      throw badRequest(`state must be a US state slug, name or abbreviation, got "${query.state}"`);
+    filters.stateId = state.id;
+  }
+  if (query.city !== undefined) {
+    if (filters.stateId === undefined)
+      throw badRequest('city requires state, since city slugs are unique within a state');
+    filters.citySlug = query.city;
+  }
+  if (query.service !== undefined) filters.service = query.service;
+  if (query.featured === 'true') filters.featuredOnly = true;
+  if (query.q !== undefined && query.q !== '') {
+    const tokens = companySearchTokens(query.q);
+    if (tokens.length === 0) return 'no-match';
+    filters.tokens = tokens;
+  }
+  return filters;
+}
+
+function applyFilters(
+  db: Knex,
+  qb: Knex.QueryBuilder,
+  filters: ResolvedFilters,
+): Knex.QueryBuilder {
+  qb.where('c.is_in_list', true);
+  if (filters.stateId !== undefined) qb.where('c.state_id', filters.stateId);
+  if (filters.citySlug !== undefined) {
+    qb.where(
+      'c.city_id',
+      db('cities')
+        .select('id')
+        .where({ state_id: filters.stateId, slug: filters.citySlug })
+        .first(),
+    );
+  }
+  if (filters.featuredOnly) qb.where('c.is_featured', true);
+  if (filters.service !== undefined) {
+    qb.whereExists(
+      db('company_services as cs')
+        .select(db.raw('1'))
+        .whereRaw('cs.company_id = c.id')
+        .where('cs.service_id', filters.service),
+    );
+  }
+  // Every word of q must start a word of the name: one index range scan per word.
+  for (const token of filters.tokens ?? []) {
+    qb.whereIn(
+      'c.id',
+      db('company_search_tokens')
+        .select('company_id')
+        .where('token', '>=', token)
+        .andWhere('token', '<', prefixUpperBound(token)),
+    );
+  }
+  return qb;
+}
+
+// Totals are the one costly part of a page on a large directory; they may lag writes by a few seconds.
+const totals = new WeakMap<Knex, TtlCache<number>>();
+
+function countCache(db: Knex): TtlCache<number> {
+  let cache = totals.get(db);
+  if (!cache) {
+    cache = new TtlCache<number>(10_000);
+    totals.set(db, cache);
+  }
+  return cache;
+}
+
+export async function listCompanies(db: Knex, query: CompanyListQuery): Promise<CompanyPage> {
+  const filters = await resolveFilters(db, query);
+  if (filters === 'no-match') return { companies: [], total: 0 };
+
+  const rowsQuery = applyFilters(db, companiesWithPlace(db), filters)
+    .select(COMPANY_COLUMNS)
+    .orderBy(ORDER[query.sort])
+    .limit(query.limit)
+    .offset(query.offset);
+
+  const countKey = JSON.stringify(filters);
+  const [rows, total] = await Promise.all([
+    rowsQuery as Promise<CompanyRow[]>,
+    countCache(db).get(countKey, async () => {
+      const result = (await applyFilters(db, db({ c: 'companies' }), filters)
+        .count({ total: '*' })
+        .first()) as { total: number | string } | undefined;
+      return Number(result?.total ?? 0);
+    }),
+  ]);
+  return { companies: await toCompanies(db, rows), total };
+}
+
+export function clearCompanyCountCache(db: Knex): void {
+  totals.get(db)?.clear();
+}

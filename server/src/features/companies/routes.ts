@@ -1,0 +1,38 @@
+import { Router } from 'express';
+import type { Knex } from 'knex';
+import { CompanyListQuerySchema, FeaturedQuerySchema } from '@moveratlas/contracts';
+import { notFound } from '../../lib/http-error';
+import { parseInput } from '../../lib/validate';
+import { listCompanies } from './list-companies';
+import { findCompanyProfile, listFeaturedCompanies } from './company-profile';
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export function companyRoutes(db: Knex): Router {
+  const router = Router();
+
+  router.get('/companies', async (req, res) => {
+    const query = parseInput(CompanyListQuerySchema, req.query, 'query');
+    const page = await listCompanies(db, query);
+    res.set('X-Total-Count', String(page.total));
+    res.set('Cache-Control', 'public, max-age=60');
+    res.json(page.companies);
+  });
+
+  router.get('/companies/featured', async (req, res) => {
+    const { limit } = parseInput(FeaturedQuerySchema, req.query, 'query');
+    res.set('Cache-Control', 'public, max-age=300');
+    res.json(await listFeaturedCompanies(db, limit));
+  });
+
+  router.get('/companies/:slug', async (req, res) => {
+    const slug = req.params.slug;
+    const profile =
+      slug.length <= 160 && SLUG.test(slug) ? await findCompanyProfile(db, slug) : undefined;
+    if (!profile) throw notFound(`No company with slug "${slug.slice(0, 160)}"`);
+    res.set('Cache-Control', 'public, max-age=60');
+    res.json(profile);
+  });
+
+  return router;
+}

@@ -1,0 +1,265 @@
+/** GET /api/search: companies, cities, states and ZIP codes matching what a visitor typed, grouped and ranked. */
+import type { Knex } from 'knex';
+import { distance } from 'fastest-levenshtein';
+import type { SearchQuery, SearchResults } from '@moveratlas/contracts';
+import { TtlCache } from '../../lib/ttl-cache';
+import { zipsByPrefix } from '../geo/place-queries';
+import { companyCountsByState } from '../states/place-queries';
+import { loadStates } from '../states/state-lookup';
+import { citySearchName, companySearchTokens, prefixUpperBound } from './tokens';
+
+type Group<K extends keyof SearchResults['totals']> = { items: SearchResults[K]; total: number };
+
+/** Misspellings tolerated: one edit in short words, two in longer ones. */
+const allowedEdits = (length: number) => (length <= 4 ? 0 : length <= 7 ? 1 : 2);
+
+async function searchCompanies(
+  db: Knex,
+  q: string,
+  limit: number,
+  offset: number,
+): Promise<Group<'companies'>> {
+  const tokens = companySearchTokens(q);
+  if (tokens.length === 0) return { items: [], total: 0 };
+  const matching = db({ c: 'companies' }).where('c.is_in_list', true);
+  for (const token of tokens) {
+    matching.whereIn(
+      'c.id',
+      db('company_search_tokens')
+        .select('company_id')
+        .where('token', '>=', token)
+        .andWhere('token', '<', prefixUpperBound(token)),
+    );
+  }
+  const [rows, count] = await Promise.all([
+    matching
+      .clone()
+      .join({ ci: 'cities' }, 'ci.id', 'c.city_id')
+      .join({ s: 'states' }, 's.id', 'c.state_id')
+      .orderBy([
+        { column: 'c.is_featured', order: 'desc' },
+        { column: 'c.review_count', order: 'desc' },
+        { column: 'c.id', order: 'asc' },
+      ])
+      .limit(limit)
+      .offset(offset)
+      .select(
+        'c.id',
+        'c.name',
+        'c.slug',
+        'c.rating',
+        'c.review_count',
+        'ci.name as city',
+        's.abbreviation as state',
+      ) as Promise<
+      Array<{
+        id: number;
+        name: string;
+        slug: string;
+        rating: number | string | null;
+        review_count: number;
+        city: string;
+        state: string;
+      }>
+    >,
+    matching.clone().count({ total: '*' }).first() as Promise<{ total: number | string }>,
+  ]);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      slug: r.slug,
+      city: r.city,
+      state: r.state,
+      rating: r.rating === null ? null : Number(r.rating),
+      reviewCount: r.review_count,
+    })),
+    total: Number(count.total),
+  };
+}
+
+interface CityCandidate {
+  id: number;
+  name: string;
+  slug: string;
+  searchName: string;
+  stateId: number;
+  companyCount: number;
+}
+
+const cityCandidates = new WeakMap<Knex, TtlCache<CityCandidate[]>>();
+
+/** Cities that have companies: the set a misspelled city is matched against. */
+function citiesWithCompanies(db: Knex): Promise<CityCandidate[]> {
+  let cache = cityCandidates.get(db);
+  if (!cache) {
+    cache = new TtlCache<CityCandidate[]>(300_000);
+    cityCandidates.set(db, cache);
+  }
+  return cache.get('all', async () => {
+    const rows = (await db({ ci: 'cities' })
+      .join({ c: 'companies' }, 'c.city_id', 'ci.id')
+      .where('c.is_in_list', true)
+      .groupBy('ci.id', 'ci.name', 'ci.slug', 'ci.search_name', 'ci.state_id')
+      .select(
+        'ci.id',
+        'ci.name',
+        'ci.slug',
+        'ci.search_name',
+        'ci.state_id',
+        db.raw('COUNT(*) AS company_count'),
+      )) as Array<{
+      id: number;
+      name: string;
+      slug: string;
+      search_name: string;
+      state_id: number;
+      company_count: number;
+    }>;
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      slug: r.slug,
+      searchName: r.search_name,
+      stateId: r.state_id,
+      companyCount: Number(r.company_count),
+    }));
+  });
+}
+
+async function searchCities(
+  db: Knex,
+  q: string,
+  limit: number,
+  offset: number,
+): Promise<Group<'cities'>> {
+  const name = citySearchName(q);
+  if (name === '') return { items: [], total: 0 };
+  const [candidates, states] = await Promise.all([citiesWithCompanies(db), loadStates(db)]);
+  let matches = candidates.filter((c) => c.searchName.startsWith(name));
+  const edits = allowedEdits(name.length);
+  if (matches.length === 0 && edits > 0) {
+    matches = candidates.filter(
+      (c) =>
+        distance(c.searchName.slice(0, name.length + 1), name) <= edits ||
+        distance(c.searchName, name) <= edits,
+    );
+  }
+  if (matches.length === 0) {
+    // Cities without companies still answer an exact prefix (someone looking up their own town).
+    const rows = (await db('cities')
+      .where('search_name', '>=', name)
+      .andWhere('search_name', '<', prefixUpperBound(name))
+      .orderBy([{ column: 'zip_count', order: 'desc' }, { column: 'name' }])
+      .limit(50)
+      .select('id', 'name', 'slug', 'search_name', 'state_id')) as Array<{
+      id: number;
+      name: string;
+      slug: string;
+      search_name: string;
+      state_id: number;
+    }>;
+    matches = rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      slug: r.slug,
+      searchName: r.search_name,
+      stateId: r.state_id,
+      companyCount: 0,
+    }));
+  }
+  matches.sort((a, b) => b.companyCount - a.companyCount || a.name.localeCompare(b.name));
+  const stateById = new Map(states.map((s) => [s.id, s]));
+  return {
+    items: matches.slice(offset, offset + limit).map((c) => {
+      const s = stateById.get(c.stateId)!;
+      return {
+        name: c.name,
+        slug: c.slug,
+        state: { name: s.name, slug: s.slug, abbreviation: s.abbreviation },
+        companyCount: c.companyCount,
+      };
+    }),
+    total: matches.length,
+  };
+}
+
+async function searchStates(
+  db: Knex,
+  q: string,
+  limit: number,
+  offset: number,
+): Promise<Group<'states'>> {
+  const name = citySearchName(q);
+  if (name === '') return { items: [], total: 0 };
+  const [states, counts] = await Promise.all([loadStates(db), companyCountsByState(db)]);
+  const edits = allowedEdits(name.length);
+  const scored = states
+    .map((s) => {
+      const folded = s.name.toLowerCase();
+      if (s.abbreviation.toLowerCase() === name || folded === name) return { s, score: 0 };
+      if (folded.startsWith(name)) return { s, score: 1 };
+      if (folded.split(' ').some((word) => word.startsWith(name))) return { s, score: 2 };
+      if (edits > 0 && distance(folded.slice(0, name.length), name) <= edits)
+        return { s, score: 3 };
+      return undefined;
+    })
+    .filter((m): m is { s: (typeof states)[number]; score: number } => m !== undefined)
+    .sort((a, b) => a.score - b.score || a.s.name.localeCompare(b.s.name));
+  return {
+    items: scored.slice(offset, offset + limit).map(({ s }) => ({
+      name: s.name,
+      slug: s.slug,
+      abbreviation: s.abbreviation,
+      companyCount: counts.get(s.id) ?? 0,
+    })),
+    total: scored.length,
+  };
+}
+
+async function searchZips(
+  db: Knex,
+  q: string,
+  limit: number,
+  offset: number,
+): Promise<Group<'zips'>> {
+  const digits = q.trim();
+  if (!/^\d{1,5}$/.test(digits)) return { items: [], total: 0 };
+  const [items, count] = await Promise.all([
+    zipsByPrefix(db, digits, limit, offset),
+    db('zip_codes')
+      .where('zip', '>=', digits)
+      .andWhere('zip', '<', prefixUpperBound(digits))
+      .count({ total: '*' })
+      .first() as Promise<{
+      total: number | string;
+    }>,
+  ]);
+  return { items, total: Number(count.total) };
+}
+
+const empty = { items: [], total: 0 };
+
+export async function siteSearch(db: Knex, query: SearchQuery): Promise<SearchResults> {
+  const { q, limit, offset, type } = query;
+  const wants = (group: SearchQuery['type']) => type === 'all' || type === group;
+  const [companies, cities, states, zips] = await Promise.all([
+    wants('companies') ? searchCompanies(db, q, limit, offset) : empty,
+    wants('cities') ? searchCities(db, q, limit, offset) : empty,
+    wants('states') ? searchStates(db, q, limit, offset) : empty,
+    wants('zips') ? searchZips(db, q, limit, offset) : empty,
+  ]);
+  return {
+    query: q,
+    companies: companies.items as SearchResults['companies'],
+    cities: cities.items as SearchResults['cities'],
+    states: states.items as SearchResults['states'],
+    zips: zips.items as SearchResults['zips'],
+    totals: {
+      companies: companies.total,
+      cities: cities.total,
+      states: states.total,
+      zips: zips.total,
+    },
+  };
+}

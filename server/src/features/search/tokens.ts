@@ -1,0 +1,28 @@
+/** Word tokens for the company search index and for search queries: lowercase ASCII words, common filler words dropped. */
+const STOP_WORDS = new Set(['and', 'the', 'of', 'llc', 'inc', 'co', 'a', '&']);
+
+export function searchWords(text: string): string[] {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/'/g, '')
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word.length > 0);
+}
+
+/** The distinct tokens a company name is indexed under (at most 64 characters each, the column's width). */
+export function companySearchTokens(name: string): string[] {
+  const words = searchWords(name).filter((w) => !STOP_WORDS.has(w));
+  return [...new Set(words.map((w) => w.slice(0, 64)))];
+}
+
+/** The exclusive upper bound of a prefix range: 'chi' → 'chj', so `token >= 'chi' AND token < 'chj'` uses the index. */
+export function prefixUpperBound(prefix: string): string {
+  return prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
+}
+
+/** The form cities are stored under in cities.search_name: 'St. Louis' → 'st louis'. */
+export function citySearchName(name: string): string {
+  return searchWords(name).join(' ');
+}

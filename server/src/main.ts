@@ -1,0 +1,69 @@
+/** Starts MoverAtlas: reads the configuration, prepares the database, serves HTTP and drains on SIGTERM. */
+import type { Server } from 'node:http';
+import { ConfigError, loadConfig, type Config } from './config';
+import { createLogger } from './lib/logger';
+import { openDatabase } from './db/connection';
+import { prepareDatabase } from './db/prepare';
+import { upsertAdmin } from './features/auth/admin-users';
+import { createApp } from './app';
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+/** In-flight requests get this long to finish after SIGTERM before the process exits anyway. */
+const DRAIN_TIMEOUT_MS = 10_000;
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const logger = createLogger(config.logLevel);
+  const db = openDatabase(config.database);
+  logger.info({ database: config.database.client }, 'opening database');
+  await prepareDatabase(db, config.seed, logger);
+  if (config.admin) {
+    const outcome = await upsertAdmin(db, config.admin.username, config.admin.password);
+    logger.info({ username: config.admin.username }, `admin user ${outcome}`);
+  }
+
+  const app = createApp({ config, db, logger });
+  const server: Server = app.listen(config.port, config.host, () => {
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    logger.info({ port }, `MoverAtlas is serving on http://localhost:${port}`);
+  });
+  server.keepAliveTimeout = 65_000;
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'draining: no new connections, finishing in-flight requests');
+    const force = setTimeout(() => {
+      logger.warn('drain timeout reached; closing remaining connections');
+      server.closeAllConnections();
+    }, DRAIN_TIMEOUT_MS);
+    force.unref();
+    server.close(() => {
+      void db.destroy().finally(() => {
+        logger.info('stopped');
+        process.exit(0);
+      });
+    });
+    server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error('MoverAtlas failed to start:', error);
+  process.exit(1);
+});

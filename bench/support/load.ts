@@ -18,12 +18,14 @@ export interface Measurement {
 
 export async function startServer(
   databaseUrl: string,
+  env: NodeJS.ProcessEnv = {},
 ): Promise<{ port: number; child: ChildProcess; stop: () => Promise<void> }> {
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', path.join(root, 'bench/support/serve.ts'), databaseUrl],
     {
       cwd: root,
+      env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );

@@ -14,6 +14,7 @@ const config = loadConfig({
   DATABASE_URL: process.argv[2],
   NODE_ENV: 'production',
   LOG_LEVEL: 'silent',
+  API_CACHE_SECONDS: process.env.API_CACHE_SECONDS,
 });
 const db = openDatabase(config.database);
 const app = createApp({ config, db, logger: pino({ level: 'silent' }) });

@@ -8,6 +8,7 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import { apiNotFound, errorHandler } from './lib/error-handler';
+import { ResponseCache } from './lib/response-cache';
 import { companyRoutes } from './features/companies/routes';
 import { stateRoutes } from './features/states/routes';
 import { searchRoutes } from './features/search/routes';
@@ -67,6 +68,9 @@ export function createApp({ config, db, logger }: AppContext): Express {
 
   app.use(healthRoutes(db));
 
+  const publicReads = new ResponseCache(config.apiCacheSeconds * 1000);
+  app.locals.publicReads = publicReads;
+
   const allowedOrigins = new Set(config.corsOrigins);
   if (config.publicUrl) allowedOrigins.add(new URL(config.publicUrl).origin);
   const api = express.Router();
@@ -82,6 +86,7 @@ export function createApp({ config, db, logger }: AppContext): Express {
     }),
   );
   api.use(express.json({ limit: '32kb' }));
+  api.use(publicReads.middleware());
   api.use(companyRoutes(db));
   api.use(stateRoutes(db));
   api.use(searchRoutes(db));

@@ -99,6 +99,7 @@ const EnvSchema = z
         return origins;
       }),
     TRUST_PROXY: integer('TRUST_PROXY', 0, 10, 0),
+    API_CACHE_SECONDS: integer('API_CACHE_SECONDS', 0, 3600, 10),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -124,6 +125,7 @@ export interface Config {
   admin: { username: string; password: string } | undefined;
   corsOrigins: string[];
   trustProxy: number;
+  apiCacheSeconds: number;
   logLevel: string;
   seed: { companies: number; seed: number };
   repoRoot: string;
@@ -164,6 +166,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     corsOrigins: env.CORS_ORIGINS,
     trustProxy: env.TRUST_PROXY,
+    apiCacheSeconds: env.API_CACHE_SECONDS,
     logLevel: env.LOG_LEVEL,
     seed: { companies: env.SEED_COMPANIES, seed: env.SEED },
     repoRoot,

@@ -51,7 +51,11 @@ async function main(): Promise<void> {
       server.closeAllConnections();
     }, DRAIN_TIMEOUT_MS);
     force.unref();
+    // Keep-alive connections become idle as their last response ends; close each as soon as it does.
+    const closeIdle = setInterval(() => server.closeIdleConnections(), 100);
+    closeIdle.unref();
     server.close(() => {
+      clearInterval(closeIdle);
       void db.destroy().finally(() => {
         logger.info('stopped');
         process.exit(0);

@@ -15,7 +15,10 @@ export function createApiDirectoryData(queryClient: QueryClient, site: SiteInfo)
     listStates: () => queryClient.fetchQuery<StateSummary[]>({ queryKey: ['/api/states'] }),
     majorCities: () => queryClient.fetchQuery<MajorCity[]>({ queryKey: ['/api/cities/major'] }),
     featuredCompanies: (limit) =>
-      queryClient.fetchQuery<Company[]>({ queryKey: ['/api/companies/featured', { limit }], ...FEATURED_OPTIONS }),
+      queryClient.fetchQuery<Company[]>({
+        queryKey: ['/api/companies/featured', { limit }],
+        ...FEATURED_OPTIONS,
+      }),
     listCompanies: (query: CompanyQuery) =>
       queryClient.fetchQuery<CompanyPage>({
         queryKey: ['/api/companies', { ...query }],

@@ -4,7 +4,12 @@ import '@vitejs/plugin-react/preamble';
 import '../styles.css';
 import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
+import {
+  createBrowserRouter,
+  matchRoutes,
+  RouterProvider,
+  type RouteObject,
+} from 'react-router-dom';
 import { createQueryClient } from '../lib/query-client';
 import { createApiDirectoryData } from './api-directory-data';
 import { Document } from './document';

@@ -6,7 +6,11 @@ import { createRenderer, render } from './entry-server';
 import { BOOTSTRAP_ELEMENT_ID, type Bootstrap } from './hydration';
 import type { RenderOptions } from './ssr-contract';
 
-const ASSETS = { styles: ['/assets/app.css'], scripts: ['/assets/app.js'], modulePreloads: ['/assets/react.js'] };
+const ASSETS = {
+  styles: ['/assets/app.css'],
+  scripts: ['/assets/app.js'],
+  modulePreloads: ['/assets/react.js'],
+};
 
 function options(overrides: Partial<RenderOptions> = {}): RenderOptions {
   return { data: fakeDirectoryData(), assets: ASSETS, onError: vi.fn(), ...overrides };
@@ -15,7 +19,9 @@ function options(overrides: Partial<RenderOptions> = {}): RenderOptions {
 const get = (path: string) => new Request(`https://movers.test${path}`);
 
 function bootstrapOf(html: string): Bootstrap {
-  const match = new RegExp(`<script id="${BOOTSTRAP_ELEMENT_ID}" type="application/json">(.*?)</script>`).exec(html);
+  const match = new RegExp(
+    `<script id="${BOOTSTRAP_ELEMENT_ID}" type="application/json">(.*?)</script>`,
+  ).exec(html);
   if (!match) throw new Error('no bootstrap block');
   return JSON.parse(match[1]!) as Bootstrap;
 }
@@ -30,9 +36,13 @@ describe('render', () => {
     const html = await response.text();
     expect(html.startsWith('<!DOCTYPE html><html lang="en">')).toBe(true);
     const headHtml = head(html);
-    expect(headHtml).toContain('<title>Compare Moving Companies &amp; Get Free Moving Quotes | MoverAtlas</title>');
+    expect(headHtml).toContain(
+      '<title>Compare Moving Companies &amp; Get Free Moving Quotes | MoverAtlas</title>',
+    );
     expect(headHtml).toContain('<link rel="canonical" href="https://movers.test/"/>');
-    expect(headHtml).toContain('<meta name="viewport" content="width=device-width, initial-scale=1, maximum-scale=5"/>');
+    expect(headHtml).toContain(
+      '<meta name="viewport" content="width=device-width, initial-scale=1, maximum-scale=5"/>',
+    );
     expect(headHtml).toContain('<meta property="og:title"');
     expect(headHtml).toContain('<link rel="stylesheet" href="/assets/app.css"/>');
     expect(headHtml).toContain('<script type="module" src="/assets/app.js"></script>');
@@ -48,13 +58,21 @@ describe('render', () => {
     const bootstrap = bootstrapOf(html);
     expect(bootstrap.site.siteName).toBe('MoverAtlas');
     expect(bootstrap.assets).toEqual(ASSETS);
-    expect(Object.values(bootstrap.router.loaderData).some((d) => Array.isArray((d as { states?: unknown }).states))).toBe(true);
+    expect(
+      Object.values(bootstrap.router.loaderData).some((d) =>
+        Array.isArray((d as { states?: unknown }).states),
+      ),
+    ).toBe(true);
     expect(bootstrap.router.errors).toBeNull();
   });
 
   it('escapes "<" in the embedded data so it cannot end the script block', async () => {
     const data = fakeDirectoryData({
-      site: () => ({ siteName: 'Movers</script><script>alert(1)</script>', origin: 'https://movers.test', currentYear: 2026 }),
+      site: () => ({
+        siteName: 'Movers</script><script>alert(1)</script>',
+        origin: 'https://movers.test',
+        currentYear: 2026,
+      }),
     });
     const html = await (await render(get('/'), options({ data }))).text();
     expect(html).not.toContain('</script><script>alert(1)');
@@ -85,7 +103,9 @@ describe('render', () => {
     expect(html).toContain('Our team has been notified and is working to fix the issue.');
     expect(html).not.toContain('SQLITE_CORRUPT');
     expect(head(html)).toContain('<meta name="robots" content="noindex"/>');
-    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ message: expect.stringContaining('SQLITE_CORRUPT') }));
+    expect(onError).toHaveBeenCalledWith(
+      expect.objectContaining({ message: expect.stringContaining('SQLITE_CORRUPT') }),
+    );
   });
 
   it('keeps the status of an HTTP answer a loader throws', async () => {

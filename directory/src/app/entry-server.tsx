@@ -26,7 +26,11 @@ async function renderContext(
   context: StaticHandlerContext,
   { data, assets, onError }: RenderOptions,
 ): Promise<string> {
-  const bootstrapJson = serializeBootstrap({ site: data.site(), assets, router: dehydrateRouterState(context) });
+  const bootstrapJson = serializeBootstrap({
+    site: data.site(),
+    assets,
+    router: dehydrateRouterState(context),
+  });
   const router = createStaticRouter(dataRoutes, context);
   const stream = await renderToReadableStream(
     <AppProviders queryClient={createQueryClient()}>
@@ -48,7 +52,10 @@ function staticErrorPage(siteName: string): string {
   return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1, maximum-scale=5"><meta name="robots" content="noindex"><title>Something Went Wrong | ${escape(siteName)}</title></head><body><main><p>Error 500</p><h1>Something Went Wrong</h1><p>We're experiencing some technical difficulties. Our team has been notified and is working to fix the issue.</p><p><a href="/">Back to Home</a></p></main></body></html>`;
 }
 
-function reportLoaderErrors(context: StaticHandlerContext, onError: (error: unknown) => void): void {
+function reportLoaderErrors(
+  context: StaticHandlerContext,
+  onError: (error: unknown) => void,
+): void {
   for (const error of Object.values(context.errors ?? {})) {
     if (!isRouteErrorResponse(error)) onError(error);
   }
@@ -84,7 +91,10 @@ export function createRenderer(routeTable: RouteObject[]): RenderDocument {
     } catch (error) {
       options.onError(error);
     }
-    return new Response(staticErrorPage(options.data.site().siteName), { status: 500, headers: HTML_HEADERS });
+    return new Response(staticErrorPage(options.data.site().siteName), {
+      status: 500,
+      headers: HTML_HEADERS,
+    });
   };
 }
 

@@ -3,7 +3,11 @@
  * and the asset list. It travels in a <script type="application/json"> block, which browsers never execute,
  * so the strict CSP (script-src 'self') allows it where React Router's own inline hydration script would not.
  */
-import { isRouteErrorResponse, type HydrationState, type StaticHandlerContext } from 'react-router-dom';
+import {
+  isRouteErrorResponse,
+  type HydrationState,
+  type StaticHandlerContext,
+} from 'react-router-dom';
 import { serializeForScript } from '../lib/seo/structured-data';
 import type { SiteInfo } from './data-context';
 import type { DocumentAssets } from './ssr-contract';
@@ -11,7 +15,13 @@ import type { DocumentAssets } from './ssr-contract';
 export const BOOTSTRAP_ELEMENT_ID = '__loader_data';
 
 type SerializedRouteError =
-  | { __type: 'RouteErrorResponse'; status: number; statusText: string; data: unknown; internal: boolean }
+  | {
+      __type: 'RouteErrorResponse';
+      status: number;
+      statusText: string;
+      data: unknown;
+      internal: boolean;
+    }
   | { __type: 'Error'; message: string };
 
 export interface SerializedHydrationState {

@@ -3,7 +3,13 @@ import type { ReactNode } from 'react';
 import { HelmetProvider } from 'react-helmet-async';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 
-export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+export function AppProviders({
+  queryClient,
+  children,
+}: {
+  queryClient: QueryClient;
+  children: ReactNode;
+}) {
   return (
     <HelmetProvider>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>

@@ -17,12 +17,10 @@ interface PageModule {
   ErrorBoundary?: RouteObject['ErrorBoundary'];
 }
 
-const page =
-  (load: () => Promise<PageModule>) =>
-  async (): Promise<PageModule> => {
-    const { Component, loader, ErrorBoundary } = await load();
-    return { Component, ...(loader ? { loader } : {}), ...(ErrorBoundary ? { ErrorBoundary } : {}) };
-  };
+const page = (load: () => Promise<PageModule>) => async (): Promise<PageModule> => {
+  const { Component, loader, ErrorBoundary } = await load();
+  return { Component, ...(loader ? { loader } : {}), ...(ErrorBoundary ? { ErrorBoundary } : {}) };
+};
 
 function Root() {
   return (

@@ -16,11 +16,17 @@ export function Breadcrumbs({ crumbs }: { crumbs: readonly Crumb[] }) {
                 </span>
               ) : null}
               {last || crumb.to === undefined ? (
-                <span aria-current={last ? 'page' : undefined} className="font-medium text-slate-900">
+                <span
+                  aria-current={last ? 'page' : undefined}
+                  className="font-medium text-slate-900"
+                >
                   {crumb.label}
                 </span>
               ) : (
-                <Link to={crumb.to} className="underline-offset-2 hover:text-blue-800 hover:underline">
+                <Link
+                  to={crumb.to}
+                  className="underline-offset-2 hover:text-blue-800 hover:underline"
+                >
                   {crumb.label}
                 </Link>
               )}

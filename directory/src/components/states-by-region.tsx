@@ -3,7 +3,13 @@ import { Link } from 'react-router-dom';
 import { formatCount, plural } from '../lib/numbers';
 import { statePath, type RegionGroup } from '../lib/regions';
 
-export function StatesByRegion({ groups, headingLevel = 'h3' }: { groups: readonly RegionGroup[]; headingLevel?: 'h2' | 'h3' }) {
+export function StatesByRegion({
+  groups,
+  headingLevel = 'h3',
+}: {
+  groups: readonly RegionGroup[];
+  headingLevel?: 'h2' | 'h3';
+}) {
   const Heading = headingLevel;
   return (
     <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-4">
@@ -13,11 +19,15 @@ export function StatesByRegion({ groups, headingLevel = 'h3' }: { groups: readon
           aria-labelledby={`region-${group.region.toLowerCase()}`}
           className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
         >
-          <Heading id={`region-${group.region.toLowerCase()}`} className="text-lg font-semibold text-slate-900">
+          <Heading
+            id={`region-${group.region.toLowerCase()}`}
+            className="text-lg font-semibold text-slate-900"
+          >
             {group.region}
           </Heading>
           <p className="mt-1 text-sm text-slate-600">
-            {plural(group.states.length, 'state', 'states')} · {plural(group.companyCount, 'company', 'companies')}
+            {plural(group.states.length, 'state', 'states')} ·{' '}
+            {plural(group.companyCount, 'company', 'companies')}
           </p>
           <ul className="mt-4 space-y-1">
             {group.states.map((state) => (
@@ -31,7 +41,10 @@ export function StatesByRegion({ groups, headingLevel = 'h3' }: { groups: readon
                   </span>
                   <span className="shrink-0 text-xs text-slate-500 tabular-nums">
                     {formatCount(state.companyCount)}
-                    <span className="sr-only"> {state.companyCount === 1 ? 'company' : 'companies'}</span>
+                    <span className="sr-only">
+                      {' '}
+                      {state.companyCount === 1 ? 'company' : 'companies'}
+                    </span>
                   </span>
                 </Link>
               </li>

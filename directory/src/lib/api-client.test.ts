@@ -3,7 +3,9 @@ import { apiRequest, apiRequestWithHeaders, defaultQueryFn, queryKeyToPath } fro
 import { createQueryClient, QUERY_STALE_TIME_MS } from './query-client';
 
 function respond(body: string, init: ResponseInit = {}) {
-  const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => new Response(body, init));
+  const fetchMock = vi.fn(
+    async (_input: RequestInfo | URL, _init?: RequestInit) => new Response(body, init),
+  );
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
@@ -18,11 +20,13 @@ describe('queryKeyToPath', () => {
   });
 
   it('appends a second element that is an object as the query string, skipping empty values', () => {
-    expect(queryKeyToPath(['/api/companies', { limit: 6, offset: 0, state: undefined, q: null }])).toBe(
-      '/api/companies?limit=6&offset=0',
-    );
+    expect(
+      queryKeyToPath(['/api/companies', { limit: 6, offset: 0, state: undefined, q: null }]),
+    ).toBe('/api/companies?limit=6&offset=0');
     expect(queryKeyToPath(['/api/search', { q: 'a&b c' }])).toBe('/api/search?q=a%26b+c');
-    expect(queryKeyToPath(['/api/companies?sort=name', { limit: 1 }])).toBe('/api/companies?sort=name&limit=1');
+    expect(queryKeyToPath(['/api/companies?sort=name', { limit: 1 }])).toBe(
+      '/api/companies?sort=name&limit=1',
+    );
     expect(queryKeyToPath(['/api/states', {}])).toBe('/api/states');
   });
 
@@ -49,7 +53,10 @@ describe('queryKeyToPath', () => {
 describe('apiRequest', () => {
   it('sends GET with a JSON content type, merges caller headers and options, and parses the answer', async () => {
     const fetchMock = respond('[{"name":"Illinois"}]', { status: 200 });
-    const result = await apiRequest('/api/states', { headers: { 'X-Trace': '1' }, cache: 'no-store' });
+    const result = await apiRequest('/api/states', {
+      headers: { 'X-Trace': '1' },
+      cache: 'no-store',
+    });
     expect(result).toEqual([{ name: 'Illinois' }]);
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/states');
@@ -75,7 +82,10 @@ describe('apiRequest', () => {
   });
 
   it('reports the JSON error field of a failed response', async () => {
-    respond('{"error":"No US state \\"atlantis\\"","message":"ignored"}', { status: 404, statusText: 'Not Found' });
+    respond('{"error":"No US state \\"atlantis\\"","message":"ignored"}', {
+      status: 404,
+      statusText: 'Not Found',
+    });
     await expect(apiRequest('/api/states/atlantis')).rejects.toMatchObject({
       message: 'API Error: No US state "atlantis"',
       status: 404,
@@ -84,9 +94,14 @@ describe('apiRequest', () => {
 
   it('falls back to the message field, then to the status text', async () => {
     respond('{"message":"Too many requests"}', { status: 429, statusText: 'Too Many Requests' });
-    await expect(apiRequest('/api/x')).rejects.toMatchObject({ message: 'API Error: Too many requests' });
+    await expect(apiRequest('/api/x')).rejects.toMatchObject({
+      message: 'API Error: Too many requests',
+    });
     respond('{"detail":"nothing useful"}', { status: 400, statusText: 'Bad Request' });
-    await expect(apiRequest('/api/x')).rejects.toMatchObject({ message: 'API Error: Bad Request', status: 400 });
+    await expect(apiRequest('/api/x')).rejects.toMatchObject({
+      message: 'API Error: Bad Request',
+      status: 400,
+    });
   });
 
   it('uses status code and status text when the error body is unreadable', async () => {
@@ -99,7 +114,9 @@ describe('apiRequest', () => {
 
   it('rejects a successful response that is not JSON', async () => {
     respond('<!doctype html><p>hello</p>', { status: 200 });
-    await expect(apiRequest('/api/x')).rejects.toMatchObject({ message: 'Invalid JSON response from server' });
+    await expect(apiRequest('/api/x')).rejects.toMatchObject({
+      message: 'Invalid JSON response from server',
+    });
   });
 });
 

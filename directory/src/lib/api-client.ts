@@ -37,12 +37,16 @@ async function failureReason(response: Response): Promise<string> {
 }
 
 /** Like apiRequest, and also hands back the response headers (X-Total-Count and the like). */
-export async function apiRequestWithHeaders<T>(path: string, init: RequestInit = {}): Promise<ApiResult<T>> {
+export async function apiRequestWithHeaders<T>(
+  path: string,
+  init: RequestInit = {},
+): Promise<ApiResult<T>> {
   const headers = new Headers(init.headers);
   if (!headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
   const response = await fetch(path, { credentials: 'same-origin', ...init, headers });
-  if (!response.ok) throw new ApiError(response.status, `API Error: ${await failureReason(response)}`);
+  if (!response.ok)
+    throw new ApiError(response.status, `API Error: ${await failureReason(response)}`);
   if (response.status === 204) return { data: undefined as T, headers: response.headers };
   let data: T;
   try {
@@ -81,7 +85,8 @@ export function queryKeyToPath(queryKey: unknown): string {
   if (isSameOriginPath(queryKey)) return queryKey;
   if (Array.isArray(queryKey) && isSameOriginPath(queryKey[0])) {
     if (queryKey.length === 1) return queryKey[0];
-    if (queryKey.length === 2 && isPlainObject(queryKey[1])) return withQuery(queryKey[0], queryKey[1]);
+    if (queryKey.length === 2 && isPlainObject(queryKey[1]))
+      return withQuery(queryKey[0], queryKey[1]);
   }
   throw new Error('Invalid query key');
 }

@@ -2,9 +2,19 @@
 import { MAJOR_CITIES, US_STATES, type MajorCity, type StateSummary } from '@moveratlas/contracts';
 import type { DirectoryData, SiteInfo } from '../app/data-context';
 
-export const TEST_SITE: SiteInfo = { siteName: 'MoverAtlas', origin: 'https://movers.test', currentYear: 2026 };
+export const TEST_SITE: SiteInfo = {
+  siteName: 'MoverAtlas',
+  origin: 'https://movers.test',
+  currentYear: 2026,
+};
 
-const COUNTS: Record<string, number> = { illinois: 640, california: 870, texas: 590, 'new-york': 1020, vermont: 0 };
+const COUNTS: Record<string, number> = {
+  illinois: 640,
+  california: 870,
+  texas: 590,
+  'new-york': 1020,
+  vermont: 0,
+};
 
 /** All 51 states; five of them with companies. */
 export const TEST_STATES: StateSummary[] = US_STATES.map((state) => ({

@@ -8,7 +8,10 @@ import { createQueryClient } from '../lib/query-client';
 import { ROOT_ROUTE_ID } from '../lib/site';
 import { TEST_SITE } from './fixtures';
 
-export function renderWithRouter(element: ReactNode, { path = '/', site = TEST_SITE }: { path?: string; site?: SiteInfo } = {}) {
+export function renderWithRouter(
+  element: ReactNode,
+  { path = '/', site = TEST_SITE }: { path?: string; site?: SiteInfo } = {},
+) {
   const router = createMemoryRouter(
     [
       {

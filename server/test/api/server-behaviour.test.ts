@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../databases';
 import { startTestApp, type TestApp } from '../test-app';
@@ -9,6 +10,16 @@ for (const database of testDatabases()) {
       app = await startTestApp(database.config, { CORS_ORIGINS: 'https://partner.example' });
     });
     afterAll(() => app.close());
+
+    it('can turn the response cache off', async () => {
+      const uncached = await startTestApp(database.config, { API_CACHE_SECONDS: '0' });
+      try {
+        await uncached.get('/api/states');
+        expect((await uncached.get('/api/states')).headers.get('x-cache')).toBeNull();
+      } finally {
+        await uncached.close();
+      }
+    });
 
     it('reports health with a database check', async () => {
       const res = await app.get('/healthz');
@@ -43,6 +54,34 @@ for (const database of testDatabases()) {
         headers: { origin: 'https://evil.example' },
       });
       expect(denied.headers.get('access-control-allow-origin')).toBeNull();
+    });
+
+    it('serves repeated public reads from a short-lived cache, with ETags', async () => {
+      const first = await app.get('/api/companies?limit=7&offset=3');
+      const second = await app.get('/api/companies?limit=7&offset=3');
+      expect(first.headers.get('x-cache')).toBe('MISS');
+      expect(second.headers.get('x-cache')).toBe('HIT');
+      expect(second.headers.get('x-total-count')).toBe(first.headers.get('x-total-count'));
+      expect(second.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(await second.text()).toBe(await first.text());
+      const etag = second.headers.get('etag')!;
+      expect(etag).toBeTruthy();
+      // node:http, not fetch: fetch adds Cache-Control: no-cache to conditional requests, as browsers' reload does.
+      const revalidated = await new Promise<number>((resolve, reject) => {
+        http
+          .get(
+            `${app.baseUrl}/api/companies?limit=7&offset=3`,
+            { headers: { 'if-none-match': etag } },
+            (res) => {
+              res.resume();
+              resolve(res.statusCode ?? 0);
+            },
+          )
+          .on('error', reject);
+      });
+      expect(revalidated).toBe(304);
+      // Errors are never cached.
+      expect((await app.get('/api/companies?limit=0')).headers.get('x-cache')).toBeNull();
     });
 
     it('answers malformed JSON bodies with 400 JSON', async () => {

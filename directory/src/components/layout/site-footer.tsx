@@ -44,8 +44,8 @@ export function SiteFooter({ siteName, currentYear }: { siteName: string; curren
             {siteName}
           </Link>
           <p className="mt-4 text-sm leading-6">
-            A national directory of moving companies. Compare local and long-distance movers in every
-            state, read what customers say, and request free quotes.
+            A national directory of moving companies. Compare local and long-distance movers in
+            every state, read what customers say, and request free quotes.
           </p>
           <ul className="mt-5 flex gap-3" aria-label="Social media">
             {SOCIAL_LINKS.map((social) => {
@@ -70,7 +70,10 @@ export function SiteFooter({ siteName, currentYear }: { siteName: string; curren
         </div>
 
         <nav aria-labelledby="footer-quick-links">
-          <h3 id="footer-quick-links" className="text-sm font-semibold tracking-wide text-white uppercase">
+          <h3
+            id="footer-quick-links"
+            className="text-sm font-semibold tracking-wide text-white uppercase"
+          >
             Quick Links
           </h3>
           <ul className="mt-4 space-y-2 text-sm">
@@ -85,7 +88,10 @@ export function SiteFooter({ siteName, currentYear }: { siteName: string; curren
         </nav>
 
         <nav aria-labelledby="footer-for-companies">
-          <h3 id="footer-for-companies" className="text-sm font-semibold tracking-wide text-white uppercase">
+          <h3
+            id="footer-for-companies"
+            className="text-sm font-semibold tracking-wide text-white uppercase"
+          >
             For Companies
           </h3>
           <ul className="mt-4 space-y-2 text-sm">

@@ -24,7 +24,8 @@ function AboutMenu({ onNavigate }: { onNavigate: () => void }) {
   const containerRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
 
-  const links = () => Array.from(containerRef.current?.querySelectorAll<HTMLAnchorElement>('a') ?? []);
+  const links = () =>
+    Array.from(containerRef.current?.querySelectorAll<HTMLAnchorElement>('a') ?? []);
   const focusLink = (index: number) => {
     const all = links();
     if (all.length === 0) return;
@@ -146,7 +147,11 @@ export function SiteHeader({ siteName }: { siteName: string }) {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3 sm:px-6 lg:px-8">
-        <Link to="/" className="flex items-center gap-2 text-lg font-bold text-slate-900" onClick={closeMenu}>
+        <Link
+          to="/"
+          className="flex items-center gap-2 text-lg font-bold text-slate-900"
+          onClick={closeMenu}
+        >
           <span className="flex h-9 w-9 items-center justify-center rounded-lg bg-blue-700 text-white">
             <TruckIcon className="h-5 w-5" />
           </span>

@@ -22,10 +22,14 @@ describe('ErrorPage', () => {
     expect(screen.getByText('Error 503')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
     expect(screen.getByRole('button', { name: 'Refresh Page' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Contact Support' }).getAttribute('href')).toBe('/contact');
-    expect(screen.getByRole('link', { name: 'support@moveratlas.example' }).getAttribute('href')).toBe(
-      'mailto:support@moveratlas.example',
+    expect(screen.getByRole('link', { name: 'Contact Support' }).getAttribute('href')).toBe(
+      '/contact',
     );
-    expect(document.head.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
+    expect(
+      screen.getByRole('link', { name: 'support@moveratlas.example' }).getAttribute('href'),
+    ).toBe('mailto:support@moveratlas.example');
+    expect(document.head.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe(
+      'noindex',
+    );
   });
 });

@@ -10,7 +10,8 @@ export const TEAM_NOTIFIED = 'Our team has been notified and is working to fix t
 
 /** What the visitor is told for a status; never the internal error text. */
 export function errorMessageFor(status: number): string {
-  if (status === 503) return 'The service is temporarily unavailable; please try again in a few moments';
+  if (status === 503)
+    return 'The service is temporarily unavailable; please try again in a few moments';
   if (status >= 400 && status < 500) return 'The request could not be completed';
   return DEFAULT_ERROR_MESSAGE;
 }
@@ -27,10 +28,16 @@ export function ErrorPage({
 }) {
   const sentence = /[.!?]$/.test(message) ? message : `${message}.`;
   return (
-    <section className="mx-auto max-w-3xl px-4 py-16 text-center sm:px-6 sm:py-24" aria-labelledby="error-heading">
+    <section
+      className="mx-auto max-w-3xl px-4 py-16 text-center sm:px-6 sm:py-24"
+      aria-labelledby="error-heading"
+    >
       <Seo title="Something Went Wrong" description={`${sentence} ${TEAM_NOTIFIED}`} noindex />
       <p className="text-base font-semibold tracking-wide text-red-700 uppercase">Error {status}</p>
-      <h1 id="error-heading" className="mt-3 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+      <h1
+        id="error-heading"
+        className="mt-3 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl"
+      >
         Something Went Wrong
       </h1>
       <p className="mt-4 text-lg text-slate-600">
@@ -60,7 +67,10 @@ export function ErrorPage({
         <MailIcon className="h-4 w-4" />
         <span>
           Support:{' '}
-          <a href={`mailto:${SUPPORT_EMAIL}`} className="font-semibold text-blue-800 underline underline-offset-2">
+          <a
+            href={`mailto:${SUPPORT_EMAIL}`}
+            className="font-semibold text-blue-800 underline underline-offset-2"
+          >
             {SUPPORT_EMAIL}
           </a>
         </span>

@@ -4,7 +4,10 @@ import { DEFAULT_ERROR_STATUS, ErrorPage, errorMessageFor } from './error-page';
 
 export function loader({ request }: LoaderFunctionArgs) {
   const requested = Number(new URL(request.url).searchParams.get('status'));
-  const status = Number.isInteger(requested) && requested >= 400 && requested <= 599 ? requested : DEFAULT_ERROR_STATUS;
+  const status =
+    Number.isInteger(requested) && requested >= 400 && requested <= 599
+      ? requested
+      : DEFAULT_ERROR_STATUS;
   return data({ status }, { status });
 }
 

@@ -19,7 +19,9 @@ describe('NotFoundPage', () => {
   it('offers Back to Home, Search Moving Companies, Go Back and a contact link', () => {
     renderWithRouter(<NotFoundPage />, { path: '/no-such-page' });
     expect(screen.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
-    expect(screen.getByRole('link', { name: 'Search Moving Companies' }).getAttribute('href')).toBe('/search');
+    expect(screen.getByRole('link', { name: 'Search Moving Companies' }).getAttribute('href')).toBe(
+      '/search',
+    );
     expect(screen.getByRole('link', { name: 'Contact us' }).getAttribute('href')).toBe('/contact');
     expect(screen.getByRole('button', { name: 'Go Back' })).toBeTruthy();
   });
@@ -37,6 +39,8 @@ describe('NotFoundPage', () => {
   it('is titled and marked noindex', () => {
     renderWithRouter(<NotFoundPage />, { path: '/no-such-page' });
     expect(document.title).toBe('Page Not Found | MoverAtlas');
-    expect(document.head.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
+    expect(document.head.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe(
+      'noindex',
+    );
   });
 });

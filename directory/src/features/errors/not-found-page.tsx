@@ -19,12 +19,21 @@ export function NotFoundPage() {
   };
 
   return (
-    <section className="mx-auto max-w-3xl px-4 py-16 text-center sm:px-6 sm:py-24" aria-labelledby="not-found-heading">
+    <section
+      className="mx-auto max-w-3xl px-4 py-16 text-center sm:px-6 sm:py-24"
+      aria-labelledby="not-found-heading"
+    >
       <Seo title={NOT_FOUND_TITLE} description={NOT_FOUND_MESSAGE} noindex />
-      <p className="text-6xl font-extrabold tracking-tight text-blue-700 sm:text-7xl" aria-hidden="true">
+      <p
+        className="text-6xl font-extrabold tracking-tight text-blue-700 sm:text-7xl"
+        aria-hidden="true"
+      >
         404
       </p>
-      <h1 id="not-found-heading" className="mt-4 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+      <h1
+        id="not-found-heading"
+        className="mt-4 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl"
+      >
         {NOT_FOUND_TITLE}
       </h1>
       <p className="mt-4 text-lg text-slate-600">{NOT_FOUND_MESSAGE}</p>

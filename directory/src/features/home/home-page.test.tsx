@@ -6,7 +6,8 @@ import { HomeView } from './home-page';
 
 afterEach(cleanup);
 
-const renderHome = () => renderWithRouter(<HomeView states={TEST_STATES} majorCities={TEST_MAJOR_CITIES} />);
+const renderHome = () =>
+  renderWithRouter(<HomeView states={TEST_STATES} majorCities={TEST_MAJOR_CITIES} />);
 const section = (name: string | RegExp) => screen.getByRole('region', { name });
 const hrefOf = (container: HTMLElement, name: string | RegExp) =>
   within(container).getByRole('link', { name }).getAttribute('href');
@@ -24,7 +25,9 @@ describe('HomeView', () => {
     ]);
     const statistics = section('Directory statistics');
     const services = section('Moving Services');
-    expect(statistics.compareDocumentPosition(services) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(
+      statistics.compareDocumentPosition(services) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
     expect(screen.queryByText(/featured/i)).toBeNull();
     expect(screen.queryByText(/for moving companies/i)).toBeNull();
   });
@@ -44,8 +47,14 @@ describe('HomeView', () => {
     const form = within(hero).getByRole('search') as HTMLFormElement;
     expect(form.getAttribute('action')).toBe('/search');
     expect(form.getAttribute('method')).toBe('get');
-    expect(within(form).getByRole('searchbox', { name: 'City, state, ZIP code or company name' }).getAttribute('name')).toBe('q');
-    const cities = within(within(hero).getByRole('navigation', { name: 'Popular cities' })).getAllByRole('link');
+    expect(
+      within(form)
+        .getByRole('searchbox', { name: 'City, state, ZIP code or company name' })
+        .getAttribute('name'),
+    ).toBe('q');
+    const cities = within(
+      within(hero).getByRole('navigation', { name: 'Popular cities' }),
+    ).getAllByRole('link');
     expect(cities.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ['New York Movers', '/moving-companies/new-york/new-york'],
       ['Los Angeles Movers', '/moving-companies/california/los-angeles'],
@@ -58,7 +67,10 @@ describe('HomeView', () => {
   it('counts companies and covered states from the data, beside the marketing figures', () => {
     renderHome();
     const stats = section('Directory statistics');
-    const pairs = Array.from(stats.querySelectorAll('dt')).map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]);
+    const pairs = Array.from(stats.querySelectorAll('dt')).map((dt) => [
+      dt.textContent,
+      dt.nextElementSibling?.textContent,
+    ]);
     expect(pairs).toEqual([
       ['Moving Companies', '3,120'],
       ['States Covered', '4'],
@@ -70,7 +82,9 @@ describe('HomeView', () => {
   it('links the four service cards', () => {
     renderHome();
     const services = section('Moving Services');
-    const links = within(services).getAllByRole('link').map((a) => a.getAttribute('href'));
+    const links = within(services)
+      .getAllByRole('link')
+      .map((a) => a.getAttribute('href'));
     expect(links).toEqual([
       '/services/local-moving',
       '/services/long-distance-moving',
@@ -83,7 +97,9 @@ describe('HomeView', () => {
   it('groups every state by region with its count and links the map', () => {
     renderHome();
     const browse = section('Browse Movers by State');
-    const regions = within(browse).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    const regions = within(browse)
+      .getAllByRole('heading', { level: 3 })
+      .map((h) => h.textContent);
     expect(regions).toEqual(['Northeast', 'Midwest', 'South', 'West']);
     expect(within(browse).getAllByRole('listitem')).toHaveLength(51);
     expect(hrefOf(browse, 'View Interactive Map')).toBe('/states');
@@ -105,27 +121,36 @@ describe('HomeView', () => {
   it('explains why to choose the directory', () => {
     renderHome();
     const why = section('Why Choose Our Directory');
-    expect(within(why).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
-      'Verified Companies',
-      'Compare Quotes',
-      'Read Reviews',
-    ]);
+    expect(
+      within(why)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Verified Companies', 'Compare Quotes', 'Read Reviews']);
   });
 
   it('writes the head: title, description, canonical, robots, geo tags and JSON-LD', () => {
     renderHome();
     expect(document.title).toBe('Compare Moving Companies & Get Free Moving Quotes | MoverAtlas');
-    const meta = (selector: string) => document.head.querySelector(selector)?.getAttribute('content');
+    const meta = (selector: string) =>
+      document.head.querySelector(selector)?.getAttribute('content');
     expect(meta('meta[name="description"]')).toMatch(/^Compare 3,120 moving companies/);
     expect(meta('meta[name="robots"]')).toBe('index, follow');
     expect(meta('meta[name="geo.region"]')).toBe('US');
     expect(meta('meta[name="geo.placename"]')).toBe('United States');
     expect(meta('meta[property="og:url"]')).toBe('https://movers.test/');
-    expect(document.head.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe('https://movers.test/');
+    expect(document.head.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
+      'https://movers.test/',
+    );
     const jsonLd = Array.from(document.querySelectorAll('script[type="application/ld+json"]')).map(
-      (s) => JSON.parse(s.textContent ?? '') as { '@type': string; potentialAction?: { target: { urlTemplate: string } } },
+      (s) =>
+        JSON.parse(s.textContent ?? '') as {
+          '@type': string;
+          potentialAction?: { target: { urlTemplate: string } };
+        },
     );
     expect(jsonLd.map((d) => d['@type'])).toEqual(['Organization', 'WebSite']);
-    expect(jsonLd[1]?.potentialAction?.target.urlTemplate).toBe('https://movers.test/search?q={search_term_string}');
+    expect(jsonLd[1]?.potentialAction?.target.urlTemplate).toBe(
+      'https://movers.test/search?q={search_term_string}',
+    );
   });
 });

@@ -26,7 +26,12 @@ export function StatesView({ states }: { states: readonly StateSummary[] }) {
       <Seo
         title="Moving Companies by State"
         description={`Browse ${formatCount(companyCount)} moving companies in all 50 states and the District of Columbia, grouped by region, and find movers near you.`}
-        keywords={['moving companies by state', 'movers by state', 'state movers directory', 'interstate movers']}
+        keywords={[
+          'moving companies by state',
+          'movers by state',
+          'state movers directory',
+          'interstate movers',
+        ]}
         breadcrumbs={CRUMBS}
       />
       <Breadcrumbs crumbs={CRUMBS} />
@@ -34,8 +39,9 @@ export function StatesView({ states }: { states: readonly StateSummary[] }) {
         Browse Moving Companies by State
       </h1>
       <p className="mt-3 max-w-3xl text-lg text-slate-600">
-        {formatCount(companyCount)} moving companies across the 50 states and the District of Columbia. Choose
-        a state to see its movers, the cities they serve and how customers rate them.
+        {formatCount(companyCount)} moving companies across the 50 states and the District of
+        Columbia. Choose a state to see its movers, the cities they serve and how customers rate
+        them.
       </p>
       <div className="mt-10">
         <StatesByRegion groups={groups} headingLevel="h2" />

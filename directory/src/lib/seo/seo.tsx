@@ -37,7 +37,15 @@ export function canonicalPathOf(pathname: string): string {
   return trimmed === '' ? '/' : trimmed;
 }
 
-export function Seo({ title, description, keywords, noindex = false, breadcrumbs, jsonLd = [], canonicalPath }: SeoProps) {
+export function Seo({
+  title,
+  description,
+  keywords,
+  noindex = false,
+  breadcrumbs,
+  jsonLd = [],
+  canonicalPath,
+}: SeoProps) {
   const site = useSite();
   const { pathname } = useLocation();
   const path = canonicalPath ?? canonicalPathOf(pathname);
@@ -46,7 +54,8 @@ export function Seo({ title, description, keywords, noindex = false, breadcrumbs
   const summary = truncateDescription(description);
   const robots = noindex ? 'noindex' : 'index, follow';
   const structured: JsonLd[] = [organizationJsonLd(site), websiteJsonLd(site)];
-  if (breadcrumbs && breadcrumbs.length > 0) structured.push(breadcrumbJsonLd(site, breadcrumbs, path));
+  if (breadcrumbs && breadcrumbs.length > 0)
+    structured.push(breadcrumbJsonLd(site, breadcrumbs, path));
   structured.push(...jsonLd);
 
   return (
@@ -54,7 +63,9 @@ export function Seo({ title, description, keywords, noindex = false, breadcrumbs
       <Helmet>
         <title>{fullTitle}</title>
         <meta name="description" content={summary} />
-        {keywords && keywords.length > 0 ? <meta name="keywords" content={keywords.join(', ')} /> : null}
+        {keywords && keywords.length > 0 ? (
+          <meta name="keywords" content={keywords.join(', ')} />
+        ) : null}
         <meta name="robots" content={robots} />
         <link rel="canonical" href={canonical} />
         <meta property="og:type" content="website" />

@@ -53,7 +53,11 @@ export function websiteJsonLd(site: SiteInfo): JsonLd {
   };
 }
 
-export function breadcrumbJsonLd(site: SiteInfo, crumbs: readonly Crumb[], currentPath: string): JsonLd {
+export function breadcrumbJsonLd(
+  site: SiteInfo,
+  crumbs: readonly Crumb[],
+  currentPath: string,
+): JsonLd {
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',

@@ -10,11 +10,15 @@ export function BrowseByState({ groups }: { groups: readonly RegionGroup[] }) {
       <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 lg:px-8">
         <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
           <div>
-            <h2 id="browse-states-heading" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+            <h2
+              id="browse-states-heading"
+              className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl"
+            >
               Browse Movers by State
             </h2>
             <p className="mt-2 max-w-2xl text-slate-600">
-              Pick a state to see its moving companies, the cities they serve and how customers rate them.
+              Pick a state to see its moving companies, the cities they serve and how customers rate
+              them.
             </p>
           </div>
           <Link

@@ -9,12 +9,20 @@ export const HERO_CITY_LIMIT = 5;
 
 export function HeroSearch({ majorCities }: { majorCities: readonly MajorCity[] }) {
   return (
-    <section aria-labelledby="hero-heading" className="bg-gradient-to-br from-blue-800 to-blue-950 text-white">
+    <section
+      aria-labelledby="hero-heading"
+      className="bg-gradient-to-br from-blue-800 to-blue-950 text-white"
+    >
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
         <h2 id="hero-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
           Search movers by city, state, ZIP code or company name
         </h2>
-        <Form method="get" action="/search" role="search" className="mt-6 flex max-w-2xl flex-col gap-3 sm:flex-row">
+        <Form
+          method="get"
+          action="/search"
+          role="search"
+          className="mt-6 flex max-w-2xl flex-col gap-3 sm:flex-row"
+        >
           <label htmlFor="hero-search" className="sr-only">
             City, state, ZIP code or company name
           </label>

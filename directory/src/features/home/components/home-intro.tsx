@@ -12,12 +12,15 @@ export function HomeIntro({ siteName }: { siteName: string }) {
     <section aria-labelledby="home-heading" className="bg-white">
       <div className="mx-auto max-w-7xl px-4 pt-10 pb-6 sm:px-6 lg:px-8">
         <p className="text-sm font-semibold tracking-wide text-blue-700 uppercase">{siteName}</p>
-        <h1 id="home-heading" className="mt-2 max-w-3xl text-3xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
+        <h1
+          id="home-heading"
+          className="mt-2 max-w-3xl text-3xl font-extrabold tracking-tight text-slate-900 sm:text-5xl"
+        >
           Find Trusted Moving Companies Across the United States
         </h1>
         <p className="mt-4 max-w-2xl text-lg text-slate-600">
-          Compare local and long-distance movers, estimate what your move will cost, and request free
-          quotes from companies that serve your route.
+          Compare local and long-distance movers, estimate what your move will cost, and request
+          free quotes from companies that serve your route.
         </p>
         <ul className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
           {LINKS.map((link) => (

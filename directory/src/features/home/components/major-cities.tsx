@@ -7,8 +7,14 @@ import { cityPath } from '../../../lib/regions';
 
 export function MajorCities({ cities }: { cities: readonly MajorCity[] }) {
   return (
-    <section aria-labelledby="major-cities-heading" className="mx-auto max-w-7xl px-4 py-14 sm:px-6 lg:px-8">
-      <h2 id="major-cities-heading" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+    <section
+      aria-labelledby="major-cities-heading"
+      className="mx-auto max-w-7xl px-4 py-14 sm:px-6 lg:px-8"
+    >
+      <h2
+        id="major-cities-heading"
+        className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl"
+      >
         Movers in Major Cities
       </h2>
       <p className="mt-2 max-w-2xl text-slate-600">
@@ -24,7 +30,9 @@ export function MajorCities({ cities }: { cities: readonly MajorCity[] }) {
               <span className="text-lg font-semibold text-slate-900">
                 {city.name}, {city.stateAbbreviation}
               </span>
-              <span className="mt-1 text-sm text-slate-600">{plural(city.count, 'moving company', 'moving companies')}</span>
+              <span className="mt-1 text-sm text-slate-600">
+                {plural(city.count, 'moving company', 'moving companies')}
+              </span>
               <span className="mt-3 inline-flex items-center gap-1 text-sm font-semibold text-blue-800">
                 {city.name} Movers
                 <ArrowRightIcon className="h-4 w-4 transition group-hover:translate-x-0.5" />

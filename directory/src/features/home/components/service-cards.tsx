@@ -2,7 +2,13 @@
 import type { ComponentType, SVGProps } from 'react';
 import { Link } from 'react-router-dom';
 import { SERVICES, type ServiceId } from '@moveratlas/contracts';
-import { ArrowRightIcon, BoxIcon, BuildingIcon, RouteIcon, TruckIcon } from '../../../components/icons';
+import {
+  ArrowRightIcon,
+  BoxIcon,
+  BuildingIcon,
+  RouteIcon,
+  TruckIcon,
+} from '../../../components/icons';
 
 interface ServiceCard {
   id: ServiceId;
@@ -37,12 +43,19 @@ const CARDS: readonly ServiceCard[] = [
   },
 ];
 
-const serviceName = (id: ServiceId): string => SERVICES.find((service) => service.id === id)?.name ?? id;
+const serviceName = (id: ServiceId): string =>
+  SERVICES.find((service) => service.id === id)?.name ?? id;
 
 export function ServiceCards() {
   return (
-    <section aria-labelledby="services-heading" className="mx-auto max-w-7xl px-4 py-14 sm:px-6 lg:px-8">
-      <h2 id="services-heading" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+    <section
+      aria-labelledby="services-heading"
+      className="mx-auto max-w-7xl px-4 py-14 sm:px-6 lg:px-8"
+    >
+      <h2
+        id="services-heading"
+        className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl"
+      >
         Moving Services
       </h2>
       <p className="mt-2 max-w-2xl text-slate-600">

@@ -1,7 +1,13 @@
 /** Home section 3: directory figures. Companies and states are counted live; the last two are marketing copy. */
 import { formatCount } from '../../../lib/numbers';
 
-export function StatsStrip({ companyCount, stateCount }: { companyCount: number; stateCount: number }) {
+export function StatsStrip({
+  companyCount,
+  stateCount,
+}: {
+  companyCount: number;
+  stateCount: number;
+}) {
   const stats = [
     { value: formatCount(companyCount), label: 'Moving Companies' },
     { value: formatCount(stateCount), label: 'States Covered' },
@@ -14,7 +20,9 @@ export function StatsStrip({ companyCount, stateCount }: { companyCount: number;
         {stats.map((stat) => (
           <div key={stat.label} className="flex flex-col-reverse">
             <dt className="mt-1 text-sm text-slate-600">{stat.label}</dt>
-            <dd className="text-2xl font-extrabold text-blue-800 tabular-nums sm:text-3xl">{stat.value}</dd>
+            <dd className="text-2xl font-extrabold text-blue-800 tabular-nums sm:text-3xl">
+              {stat.value}
+            </dd>
           </div>
         ))}
       </dl>

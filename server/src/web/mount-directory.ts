@@ -1,0 +1,151 @@
+/**
+ * Serves the directory: every GET that is not /api/* or /healthz is rendered by the directory's server
+ * entry (development: through Vite in middleware mode, with HMR; otherwise: the build in directory/dist),
+ * with loaders reading the database in process. Call it after the API router and before the error handler:
+ * it adds its router to `app` at once, before its first await, so its place in the stack is where it is called.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import express, {
+  Router,
+  type Express,
+  type NextFunction,
+  type Request,
+  type Response,
+} from 'express';
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import type { Config } from '../config';
+import type {
+  DocumentAssets,
+  RenderDocument,
+  ServerEntryModule,
+} from '../../../directory/src/app/ssr-contract';
+import { DEVELOPMENT_ASSETS, readClientAssets } from './client-assets';
+import { createDirectoryData } from './directory-data';
+import { requestOrigin, sendWebResponse, toWebRequest } from './web-http';
+
+export interface DirectoryContext {
+  config: Config;
+  db: Knex;
+  logger: Logger;
+}
+
+export interface MountOptions {
+  /** The directory workspace; tests point it at a fixture build. */
+  directoryRoot?: string;
+}
+
+/** Paths the directory never answers, whatever order the app registers things in. */
+const NOT_DIRECTORY = /^\/(?:api|healthz)(?:\/|$)/;
+
+const isDocumentRequest = (req: Request) =>
+  (req.method === 'GET' || req.method === 'HEAD') && !NOT_DIRECTORY.test(req.path);
+
+function documentHandler(
+  ctx: DirectoryContext,
+  getRender: () => Promise<RenderDocument>,
+  assets: DocumentAssets,
+) {
+  return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
+    if (!isDocumentRequest(req)) return next();
+    const origin = requestOrigin(ctx.config, req);
+    const data = createDirectoryData(ctx.db, {
+      siteName: ctx.config.siteName,
+      origin,
+      currentYear: new Date().getFullYear(),
+    });
+    const abort = new AbortController();
+    res.on('close', () => {
+      if (!res.writableFinished) abort.abort();
+    });
+    const render = await getRender();
+    const response = await render(toWebRequest(req, origin, abort.signal), {
+      data,
+      assets,
+      onError: (error) => ctx.logger.error({ err: error, path: req.path }, 'directory page failed'),
+    });
+    await sendWebResponse(res, response);
+  };
+}
+
+async function mountDevelopment(
+  router: Router,
+  directoryRoot: string,
+  ctx: DirectoryContext,
+): Promise<void> {
+  // Vite is a development dependency of the directory: only loaded here, never in production.
+  const { createServer } = await import('vite');
+  const vite = await createServer({
+    configFile: path.join(directoryRoot, 'vite.config.ts'),
+    root: directoryRoot,
+    appType: 'custom',
+    server: { middlewareMode: true },
+  });
+  router.use((req, res, next) =>
+    NOT_DIRECTORY.test(req.path) ? next() : vite.middlewares(req, res, next),
+  );
+  const getRender = async () => {
+    const entry = (await vite.ssrLoadModule('/src/app/entry-server.tsx')) as ServerEntryModule;
+    return entry.render;
+  };
+  const handler = documentHandler(ctx, getRender, DEVELOPMENT_ASSETS);
+  router.use(async (req, res, next) => {
+    try {
+      await handler(req, res, next);
+    } catch (error) {
+      if (error instanceof Error) vite.ssrFixStacktrace(error);
+      next(error);
+    }
+  });
+  ctx.logger.info('directory: Vite dev server in middleware mode (HMR on)');
+}
+
+async function mountBuilt(
+  router: Router,
+  directoryRoot: string,
+  ctx: DirectoryContext,
+): Promise<void> {
+  const clientDir = path.join(directoryRoot, 'dist', 'client');
+  const serverEntry = path.join(directoryRoot, 'dist', 'server', 'entry-server.js');
+  const manifest = path.join(clientDir, '.vite', 'manifest.json');
+  const missing = [serverEntry, manifest].filter((file) => !fs.existsSync(file));
+  if (missing.length > 0) {
+    const message = `The directory is not built (missing ${missing.join(', ')}): run npm run build -w @moveratlas/directory`;
+    // Tests of the API alone run without a build; a real deployment must not start without its site.
+    if (ctx.config.env === 'production') throw new Error(message);
+    ctx.logger.warn(`${message}; pages are not served`);
+    return;
+  }
+
+  const assets = readClientAssets(clientDir);
+  const { render } = (await import(pathToFileURL(serverEntry).href)) as ServerEntryModule;
+
+  // Hashed file names change with their content, so browsers may keep them for a year.
+  router.use(
+    '/assets',
+    express.static(path.join(clientDir, 'assets'), {
+      immutable: true,
+      maxAge: '1y',
+      index: false,
+      fallthrough: false,
+    }),
+  );
+  // Unhashed files from directory/public (the favicon); dot-files such as .vite/manifest.json stay private.
+  router.use(express.static(clientDir, { index: false, maxAge: '1h', dotfiles: 'ignore' }));
+  router.use(documentHandler(ctx, async () => render, assets));
+  ctx.logger.info({ clientDir }, 'directory: serving the built site');
+}
+
+export async function mountDirectory(
+  app: Express,
+  ctx: DirectoryContext,
+  options: MountOptions = {},
+): Promise<void> {
+  const directoryRoot = options.directoryRoot ?? path.join(ctx.config.repoRoot, 'directory');
+  const router = Router();
+  app.use(router);
+  if (ctx.config.env === 'development') await mountDevelopment(router, directoryRoot, ctx);
+  else await mountBuilt(router, directoryRoot, ctx);
+}

@@ -25,7 +25,7 @@ const DRAIN_TIMEOUT_MS = 10_000;
 async function main(): Promise<void> {
   const config = readConfig();
   const logger = createLogger(config.logLevel);
-  const db = openDatabase(config.database);
+  const db = openDatabase(config.database, logger);
   logger.info({ database: config.database.client }, 'opening database');
   await prepareDatabase(db, config.seed, logger);
   if (config.admin) {

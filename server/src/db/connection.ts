@@ -2,12 +2,25 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
+import type { Logger } from 'pino';
 import type { DatabaseConfig } from '../config';
+
+/** knex prints pool and connection warnings to the console; send them to our structured log instead. */
+function knexLog(logger: Logger | undefined): Knex.Config['log'] {
+  const write = (level: 'warn' | 'error' | 'debug') => (message: unknown) =>
+    logger?.[level]({ knex: String(message) }, 'knex');
+  return {
+    warn: write('warn'),
+    error: write('error'),
+    deprecate: write('warn'),
+    debug: write('debug'),
+  };
+}
 
 /** How long a request waits for a pooled connection before the API answers 503 (knex's default is 60 s). */
 export const ACQUIRE_TIMEOUT_MS = 2000;
 
-export function openDatabase(config: DatabaseConfig): Knex {
+export function openDatabase(config: DatabaseConfig, logger?: Logger): Knex {
   if (config.client === 'sqlite') {
     if (config.filename !== ':memory:')
       fs.mkdirSync(path.dirname(config.filename), { recursive: true });
@@ -15,6 +28,7 @@ export function openDatabase(config: DatabaseConfig): Knex {
       client: 'better-sqlite3',
       connection: { filename: config.filename },
       useNullAsDefault: true,
+      log: knexLog(logger),
       acquireConnectionTimeout: ACQUIRE_TIMEOUT_MS,
       // One connection: better-sqlite3 is synchronous and SQLite has a single writer anyway.
       pool: {
@@ -46,6 +60,7 @@ export function openDatabase(config: DatabaseConfig): Knex {
       decimalNumbers: true,
     } as Knex.MySqlConnectionConfig,
     acquireConnectionTimeout: ACQUIRE_TIMEOUT_MS,
+    log: knexLog(logger),
     pool: {
       min: 0,
       max: 10,

@@ -12,6 +12,13 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'directory',
+          include: ['directory/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+        },
+      },
+      {
+        test: {
           name: 'server',
           include: ['server/src/**/*.test.ts', 'server/test/**/*.test.ts'],
           environment: 'node',

@@ -11,14 +11,6 @@ import tailwindcss from '@tailwindcss/vite';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
-/**
- * The contracts package only declares constants and zod schemas, but without `"sideEffects": false` in its
- * package.json the bundler must keep every schema it cannot prove pure, which drags zod into the browser
- * bundle for pages that use nothing but a few types and constants. Telling it here has the same effect.
- */
-const contractsHaveNoSideEffects = (id: string): boolean | undefined =>
-  id.split(path.sep).join('/').includes('/contracts/src/') ? false : undefined;
-
 export default defineConfig(({ isSsrBuild }) => ({
   root,
   appType: 'custom',
@@ -37,7 +29,6 @@ export default defineConfig(({ isSsrBuild }) => ({
         manifest: true,
         rolldownOptions: {
           input: path.join(root, 'src/app/entry-client.tsx'),
-          treeshake: { moduleSideEffects: contractsHaveNoSideEffects },
         },
       },
 }));

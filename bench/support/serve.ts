@@ -17,7 +17,7 @@ const config = loadConfig({
   API_CACHE_SECONDS: process.env.API_CACHE_SECONDS,
 });
 const db = openDatabase(config.database);
-const app = createApp({ config, db, logger: pino({ level: 'silent' }) });
+const app = await createApp({ config, db, logger: pino({ level: 'silent' }) });
 
 // The baseline: same framework, same process, no database — a fixed 50-company body built once.
 const bareBody = (await listCompanies(db, { limit: 50, offset: 0, sort: 'featured' })).companies;

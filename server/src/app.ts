@@ -14,6 +14,7 @@ import { stateRoutes } from './features/states/routes';
 import { searchRoutes } from './features/search/routes';
 import { geoRoutes } from './features/geo/routes';
 import { healthRoutes } from './features/health/routes';
+import { mountDirectory } from './web/mount-directory';
 
 export interface AppContext {
   config: Config;
@@ -21,12 +22,14 @@ export interface AppContext {
   logger: Logger;
 }
 
-export function createApp({ config, db, logger }: AppContext): Express {
+export async function createApp({ config, db, logger }: AppContext): Promise<Express> {
   const app = express();
   app.disable('x-powered-by');
   // An exact hop count: `true` would let any client choose its own address with X-Forwarded-For.
   app.set('trust proxy', config.trustProxy);
   app.set('etag', 'weak');
+  // Vite's dev server injects styles and talks over a WebSocket; production stays strict.
+  const dev = config.env === 'development';
 
   app.use(
     pinoHttp({
@@ -51,14 +54,15 @@ export function createApp({ config, db, logger }: AppContext): Express {
         directives: {
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'"],
-          styleSrc: ["'self'"],
+          styleSrc: dev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
           imgSrc: ["'self'", 'data:'],
           fontSrc: ["'self'"],
-          connectSrc: ["'self'"],
+          connectSrc: dev ? ["'self'", 'ws:'] : ["'self'"],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],
           formAction: ["'self'"],
           frameAncestors: ["'self'"],
+          upgradeInsecureRequests: dev ? null : [],
         },
       },
       crossOriginResourcePolicy: { policy: 'cross-origin' },
@@ -93,6 +97,9 @@ export function createApp({ config, db, logger }: AppContext): Express {
   api.use(geoRoutes(db));
   api.use(apiNotFound);
   app.use('/api', api);
+
+  // Every other GET is a page of the directory, rendered on the server (Vite middleware in development).
+  await mountDirectory(app, { config, db, logger });
 
   app.use(errorHandler(logger));
   return app;

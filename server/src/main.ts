@@ -33,7 +33,7 @@ async function main(): Promise<void> {
     logger.info({ username: config.admin.username }, `admin user ${outcome}`);
   }
 
-  const app = createApp({ config, db, logger });
+  const app = await createApp({ config, db, logger });
   const server: Server = app.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;

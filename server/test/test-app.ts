@@ -20,7 +20,7 @@ export async function startTestApp(
 ): Promise<TestApp> {
   const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env }), database };
   const db = openDatabase(database);
-  const app = createApp({ config, db, logger: pino({ level: 'silent' }) });
+  const app = await createApp({ config, db, logger: pino({ level: 'silent' }) });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });

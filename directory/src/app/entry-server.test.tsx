@@ -143,6 +143,7 @@ describe('createRenderer', () => {
     const response = await createRenderer(routes)(get('/'), options({ onError }));
     expect(response.status).toBe(500);
     expect(await response.text()).toContain('Something Went Wrong');
-    expect(onError).toHaveBeenCalled();
+    expect(onError).toHaveBeenCalledTimes(1);
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ message: 'render failed' }));
   });
 });

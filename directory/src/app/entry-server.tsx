@@ -25,6 +25,7 @@ async function renderContext(
   dataRoutes: RouteObject[],
   context: StaticHandlerContext,
   { data, assets, onError }: RenderOptions,
+  signal: AbortSignal,
 ): Promise<string> {
   const bootstrapJson = serializeBootstrap({
     site: data.site(),
@@ -39,7 +40,7 @@ async function renderContext(
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </Document>
     </AppProviders>,
-    { onError },
+    { onError, signal },
   );
   // Crawlers and the first paint get the complete page, not a streamed shell. React writes the doctype.
   await stream.allReady;
@@ -66,17 +67,27 @@ export function createRenderer(routeTable: RouteObject[]): RenderDocument {
   const handler = createStaticHandler(routeTable);
 
   return async function renderDocument(request, options) {
+    // React reports a failed render to onError and then rejects with the same error: log it once.
+    const reported = new WeakSet<object>();
+    const onError = (error: unknown) => {
+      if (typeof error === 'object' && error !== null) {
+        if (reported.has(error)) return;
+        reported.add(error);
+      }
+      options.onError(error);
+    };
+    const renderOptions: RenderOptions = { ...options, onError };
     const requestContext = createRouterContext(options.data);
     const context = await handler.query(request, { requestContext });
     // Redirects (and any other Response a loader returns outright) go back untouched.
     if (context instanceof Response) return context;
-    reportLoaderErrors(context, options.onError);
+    reportLoaderErrors(context, onError);
 
     try {
-      const html = await renderContext(handler.dataRoutes, context, options);
+      const html = await renderContext(handler.dataRoutes, context, renderOptions, request.signal);
       return new Response(html, { status: context.statusCode, headers: HTML_HEADERS });
     } catch (error) {
-      options.onError(error);
+      onError(error);
     }
 
     // Rendering the page failed: show the /error page in its place, answering 500.
@@ -85,11 +96,16 @@ export function createRenderer(routeTable: RouteObject[]): RenderDocument {
       const errorContext = await handler.query(errorRequest, { requestContext });
       // The /error route answers 500 itself; anything else means it is missing or broken too.
       if (!(errorContext instanceof Response) && errorContext.statusCode === 500) {
-        const html = await renderContext(handler.dataRoutes, errorContext, options);
+        const html = await renderContext(
+          handler.dataRoutes,
+          errorContext,
+          renderOptions,
+          request.signal,
+        );
         return new Response(html, { status: 500, headers: HTML_HEADERS });
       }
     } catch (error) {
-      options.onError(error);
+      onError(error);
     }
     return new Response(staticErrorPage(options.data.site().siteName), {
       status: 500,

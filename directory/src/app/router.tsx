@@ -2,7 +2,12 @@
  * Every route of the directory, registered once and shared by the server and client entries. Pages load
  * lazily (one chunk each); a page module exports `Component` and, when it needs data, `loader`.
  */
-import { Outlet, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
+import {
+  Outlet,
+  ScrollRestoration,
+  type LoaderFunctionArgs,
+  type RouteObject,
+} from 'react-router-dom';
 import { PublicLayout } from '../components/layout/public-layout';
 import { ErrorPage } from '../features/errors/error-page';
 import { RouteErrorBoundary } from '../features/errors/route-error-boundary';
@@ -26,6 +31,8 @@ function Root() {
   return (
     <PublicLayout>
       <Outlet />
+      {/* Top of the page on navigation, the old position on Back; renders no script outside framework mode. */}
+      <ScrollRestoration />
     </PublicLayout>
   );
 }

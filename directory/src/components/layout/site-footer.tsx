@@ -31,7 +31,7 @@ const linkClass = 'text-slate-300 underline-offset-2 hover:text-white hover:unde
 
 export function SiteFooter({ siteName, currentYear }: { siteName: string; currentYear: number }) {
   return (
-    <footer className="mt-16 bg-slate-900 text-slate-300" aria-labelledby="site-footer-heading">
+    <footer className="bg-slate-900 text-slate-300" aria-labelledby="site-footer-heading">
       <h2 id="site-footer-heading" className="sr-only">
         Site footer
       </h2>

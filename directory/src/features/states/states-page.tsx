@@ -22,7 +22,7 @@ export function StatesView({ states }: { states: readonly StateSummary[] }) {
   const groups = groupStatesByRegion(states);
   const companyCount = states.reduce((sum, state) => sum + state.companyCount, 0);
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+    <div className="mx-auto max-w-7xl px-4 pt-8 pb-16 sm:px-6 lg:px-8">
       <Seo
         title="Moving Companies by State"
         description={`Browse ${formatCount(companyCount)} moving companies in all 50 states and the District of Columbia, grouped by region, and find movers near you.`}

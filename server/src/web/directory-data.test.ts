@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Knex } from 'knex';
+import { openDatabase } from '../db/connection';
+import { testDatabases } from '../../test/databases';
+import { createDirectoryData } from './directory-data';
+
+const SITE = { siteName: 'MoverAtlas', origin: 'https://movers.test', currentYear: 2026 };
+
+describe.each(testDatabases())('createDirectoryData on $name', ({ config }) => {
+  let db: Knex;
+  beforeAll(() => {
+    db = openDatabase(config);
+  });
+  afterAll(async () => {
+    await db.destroy();
+  });
+
+  it('answers the site facts it was given', () => {
+    expect(createDirectoryData(db, SITE).site()).toEqual(SITE);
+  });
+
+  it('lists all 51 states with company counts and the five major cities, as the API does', async () => {
+    const data = createDirectoryData(db, SITE);
+    const states = await data.listStates();
+    expect(states).toHaveLength(51);
+    expect(states.reduce((sum, s) => sum + s.companyCount, 0)).toBeGreaterThan(0);
+    const cities = await data.majorCities();
+    expect(cities.map((c) => c.name)).toEqual([
+      'New York',
+      'Los Angeles',
+      'Chicago',
+      'Houston',
+      'Phoenix',
+    ]);
+  });
+
+  it('pages companies with the API defaults and its validation', async () => {
+    const data = createDirectoryData(db, SITE);
+    const page = await data.listCompanies({ state: 'illinois', limit: 3 });
+    expect(page.companies).toHaveLength(3);
+    expect(page.companies.every((c) => c.state.slug === 'illinois')).toBe(true);
+    expect(page.total).toBeGreaterThanOrEqual(3);
+    const featured = await data.featuredCompanies(2);
+    expect(featured.length).toBeLessThanOrEqual(2);
+  });
+
+  it('turns a rejected filter into a 400 answer for the router', async () => {
+    const data = createDirectoryData(db, SITE);
+    const failure = await data
+      .listCompanies({ state: 'atlantis' })
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(Response);
+    expect((failure as Response).status).toBe(400);
+    const tooMany = await data.listCompanies({ limit: 1000 }).catch((error: unknown) => error);
+    expect((tooMany as Response).status).toBe(400);
+  });
+});

@@ -1,13 +1,36 @@
 /** DirectoryData in the browser: the JSON API, through TanStack Query's cache and the spec's query defaults. */
 import type { QueryClient } from '@tanstack/react-query';
-import type { Company, MajorCity, StateSummary } from '@moveratlas/contracts';
-import { apiRequestWithHeaders, withQuery } from '../lib/api-client';
+import type {
+  CityDetail,
+  Company,
+  CompanyProfile,
+  ContentDocument,
+  ContentSummary,
+  MajorCity,
+  SearchResults,
+  StateDetail,
+  StateSummary,
+  ZipPlace,
+} from '@moveratlas/contracts';
+import { ApiError, apiRequestWithHeaders, withQuery } from '../lib/api-client';
 import type { CompanyPage, CompanyQuery, DirectoryData, SiteInfo } from './data-context';
 
 /** Featured companies stay fresh 5 minutes, are kept 30 and retried twice (spec section 9). */
 const FEATURED_OPTIONS = { staleTime: 5 * 60_000, gcTime: 30 * 60_000, retry: 2 } as const;
 /** Pages of companies stay fresh 60 seconds. */
 const COMPANY_PAGE_STALE_MS = 60_000;
+
+/** A 404 from the API means "no such record": undefined, as the server's implementation answers. */
+async function orUndefined<T>(request: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await request();
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return undefined;
+    throw error;
+  }
+}
+
+const segment = (value: string) => encodeURIComponent(value);
 
 export function createApiDirectoryData(queryClient: QueryClient, site: SiteInfo): DirectoryData {
   return {
@@ -33,5 +56,53 @@ export function createApiDirectoryData(queryClient: QueryClient, site: SiteInfo)
           return { companies: data, total: Number.isFinite(total) ? total : data.length };
         },
       }),
+    stateDetail: (state) =>
+      orUndefined(() =>
+        queryClient.fetchQuery<StateDetail>({
+          queryKey: [`/api/states/${segment(state)}`],
+          retry: false,
+        }),
+      ),
+    cityDetail: (state, citySlug) =>
+      orUndefined(() =>
+        queryClient.fetchQuery<CityDetail>({
+          queryKey: [`/api/states/${segment(state)}/cities/${segment(citySlug)}`],
+          retry: false,
+        }),
+      ),
+    companyProfile: (slug) =>
+      orUndefined(() =>
+        queryClient.fetchQuery<CompanyProfile>({
+          queryKey: [`/api/companies/${segment(slug)}`],
+          retry: false,
+        }),
+      ),
+    search: (query) =>
+      queryClient.fetchQuery<SearchResults>({ queryKey: ['/api/search', { ...query }] }),
+    // Only the server computes these; the pages leave the figures out after a client-side navigation.
+    nationalStatistics: () => Promise.resolve(null),
+    moveDestinations: () => Promise.resolve(null),
+    // Content changes only with a deploy: fresh for the page's lifetime.
+    listContent: (collection) =>
+      queryClient.fetchQuery<ContentSummary[]>({
+        queryKey: [`/api/content/${collection}`],
+        staleTime: Infinity,
+      }),
+    contentDocument: (collection, slug) =>
+      orUndefined(() =>
+        queryClient.fetchQuery<ContentDocument>({
+          queryKey: [`/api/content/${collection}/${segment(slug)}`],
+          staleTime: Infinity,
+          retry: false,
+        }),
+      ),
+    zipPlace: (zip) =>
+      orUndefined(() =>
+        queryClient.fetchQuery<ZipPlace>({
+          queryKey: [`/api/geo/zip/${segment(zip)}`],
+          staleTime: Infinity,
+          retry: false,
+        }),
+      ),
   };
 }

@@ -4,10 +4,19 @@
  * Type-only and free of React and router imports, so the server can import it.
  */
 import type {
+  CityDetail,
+  ContentCollection,
+  ContentDocument,
+  ContentSummary,
+  ZipPlace,
   Company,
+  CompanyProfile,
   CompanySort,
+  DirectoryStatistics,
   MajorCity,
+  SearchResults,
   ServiceId,
+  StateDetail,
   StateSummary,
 } from '@moveratlas/contracts';
 
@@ -38,6 +47,24 @@ export interface CompanyPage {
   total: number;
 }
 
+/** The groups of GET /api/search. */
+export type SearchType = 'all' | 'companies' | 'cities' | 'states' | 'zips';
+
+export interface SearchRequest {
+  q: string;
+  type?: SearchType;
+  limit?: number;
+  offset?: number;
+}
+
+/** A destination state of quote requests that start in a state or city, with how many there were. */
+export interface MoveDestination {
+  name: string;
+  slug: string;
+  abbreviation: string;
+  count: number;
+}
+
 export interface DirectoryData {
   site(): SiteInfo;
   /** All 50 states and DC with their live company counts. */
@@ -46,4 +73,27 @@ export interface DirectoryData {
   majorCities(): Promise<MajorCity[]>;
   featuredCompanies(limit: number): Promise<Company[]>;
   listCompanies(query: CompanyQuery): Promise<CompanyPage>;
+  /** A state by slug, name, abbreviation or other spelling; undefined when there is no such state. */
+  stateDetail(state: string): Promise<StateDetail | undefined>;
+  /** A city of a state by its slug; undefined when either is unknown. */
+  cityDetail(state: string, citySlug: string): Promise<CityDetail | undefined>;
+  /** A company with its latest reviews; undefined when no company has that slug. */
+  companyProfile(slug: string): Promise<CompanyProfile | undefined>;
+  search(query: SearchRequest): Promise<SearchResults>;
+  /** Figures for the whole directory; null where only the server knows them (the browser has no API for it). */
+  nationalStatistics(): Promise<DirectoryStatistics | null>;
+  /**
+   * Where quote requests from a state (or one of its cities) go; null when unknown: no leads table yet,
+   * or in the browser, which has no API for it.
+   */
+  moveDestinations(stateSlug: string, cityName?: string): Promise<MoveDestination[] | null>;
+  /** The summaries of a content collection (blog, guides, …), in the order its list page shows them. */
+  listContent(collection: ContentCollection): Promise<ContentSummary[]>;
+  /** One rendered content document with its related documents; undefined when there is no such slug. */
+  contentDocument(
+    collection: ContentCollection,
+    slug: string,
+  ): Promise<ContentDocument | undefined>;
+  /** A ZIP code's place and coordinates; undefined when the ZIP is unknown. */
+  zipPlace(zip: string): Promise<ZipPlace | undefined>;
 }

@@ -47,7 +47,7 @@ describe('render', () => {
     expect(headHtml).toContain('<link rel="stylesheet" href="/assets/app.css"/>');
     expect(headHtml).toContain('<script type="module" src="/assets/app.js"></script>');
     expect(html).toContain('"@type":"WebSite"');
-    expect(html).toContain('href="/moving-companies/illinois/chicago"');
+    expect(html).toContain('href="/states/illinois/chicago"');
     // No executable inline script anywhere: every inline <script> is a JSON data block.
     const inlineScripts = html.match(/<script(?![^>]*\bsrc=)[^>]*>/g) ?? [];
     for (const tag of inlineScripts) expect(tag).toMatch(/type="application\/(ld\+)?json"/);

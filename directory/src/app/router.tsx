@@ -53,6 +53,52 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, lazy: page(() => import('../features/home/home-page')) },
           { path: 'states', lazy: page(() => import('../features/states/states-page')) },
+          // State and city pages answer under both prefixes; /states/… is canonical (decision 008).
+          { path: 'states/:state', lazy: page(() => import('../features/states/state-page')) },
+          { path: 'states/:state/:city', lazy: page(() => import('../features/cities/city-page')) },
+          {
+            path: 'moving-companies',
+            lazy: page(() => import('../features/companies/directory-page')),
+          },
+          {
+            path: 'moving-companies/:state',
+            lazy: page(() => import('../features/states/state-page')),
+          },
+          {
+            path: 'moving-companies/:state/:city',
+            lazy: page(() => import('../features/cities/city-page')),
+          },
+          { path: 'company/:slug', lazy: page(() => import('../features/companies/company-page')) },
+          { path: 'search', lazy: page(() => import('../features/search/search-page')) },
+          { path: 'sitemap', lazy: page(() => import('../features/sitemap/sitemap-page')) },
+          // Editorial content: Markdown rendered on the server (features/content).
+          { path: 'blog', lazy: page(() => import('../features/blog/blog-list-page')) },
+          { path: 'blog/:postSlug', lazy: page(() => import('../features/blog/blog-post-page')) },
+          { path: 'faq', lazy: page(() => import('../features/content/faq-page')) },
+          { path: 'about', lazy: page(() => import('../features/content/static-page')) },
+          { path: 'about-us', lazy: page(() => import('../features/content/static-page')) },
+          { path: 'privacy-policy', lazy: page(() => import('../features/content/static-page')) },
+          { path: 'terms-of-service', lazy: page(() => import('../features/content/static-page')) },
+          { path: 'guides', lazy: page(() => import('../features/guides/guides-page')) },
+          { path: 'guides/:guideSlug', lazy: page(() => import('../features/guides/guide-page')) },
+          { path: 'resources', lazy: page(() => import('../features/resources/resources-page')) },
+          {
+            path: 'resources/:resourceSlug',
+            lazy: page(() => import('../features/resources/resource-page')),
+          },
+          {
+            path: 'services/:serviceSlug',
+            lazy: page(() => import('../features/services/service-page')),
+          },
+          {
+            path: 'calculator',
+            lazy: page(() => import('../features/calculator/calculator-page')),
+          },
+          { path: 'contact', lazy: page(() => import('../features/contact/contact-page')) },
+          {
+            path: 'list-your-company',
+            lazy: page(() => import('../features/list-your-company/list-your-company-page')),
+          },
           { path: 'error', lazy: page(() => import('../features/errors/error-route')) },
           { path: '*', lazy: page(() => import('../features/errors/not-found-route')) },
         ],

@@ -49,18 +49,16 @@ export const CONTACT = {
 } as const;
 
 /**
- * Companies are invited to list themselves, feature, buy leads or advertise (spec section 1); those pages
- * do not exist, so each invitation opens an e-mail to the team with the request named in the subject.
+ * Companies are invited to list themselves, feature, buy leads or advertise (spec section 1). Listing,
+ * featured listings and leads all start with the application on /list-your-company; advertising enquiries
+ * go to the contact form with its partnership topic chosen.
  */
-export const FOR_COMPANIES_LINKS: readonly { label: string; subject: string }[] = [
-  { label: 'List Your Company', subject: 'List my moving company' },
-  { label: 'Featured Listings', subject: 'Featured listing enquiry' },
-  { label: 'Buy Moving Leads', subject: 'Moving leads enquiry' },
-  { label: 'Advertise With Us', subject: 'Advertising enquiry' },
+export const FOR_COMPANIES_LINKS: readonly NavLink[] = [
+  { label: 'List Your Company', to: '/list-your-company' },
+  { label: 'Featured Listings', to: '/list-your-company' },
+  { label: 'Buy Moving Leads', to: '/list-your-company' },
+  { label: 'Advertise With Us', to: '/contact?topic=partnership' },
 ];
-
-export const mailtoWithSubject = (subject: string): string =>
-  `mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(subject)}`;
 
 export type SocialNetwork = 'facebook' | 'x' | 'linkedin' | 'instagram';
 

@@ -34,6 +34,22 @@ export function fakeDirectoryData(overrides: Partial<DirectoryData> = {}): Direc
     majorCities: async () => TEST_MAJOR_CITIES,
     featuredCompanies: async () => [],
     listCompanies: async () => ({ companies: [], total: 0 }),
+    stateDetail: async () => undefined,
+    cityDetail: async () => undefined,
+    companyProfile: async () => undefined,
+    search: async ({ q }) => ({
+      query: q,
+      companies: [],
+      cities: [],
+      states: [],
+      zips: [],
+      totals: { companies: 0, cities: 0, states: 0, zips: 0 },
+    }),
+    nationalStatistics: async () => null,
+    moveDestinations: async () => null,
+    listContent: async () => [],
+    contentDocument: async () => undefined,
+    zipPlace: async () => undefined,
     ...overrides,
   };
 }

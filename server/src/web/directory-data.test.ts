@@ -54,4 +54,35 @@ describe.each(testDatabases())('createDirectoryData on $name', ({ config }) => {
     const tooMany = await data.listCompanies({ limit: 1000 }).catch((error: unknown) => error);
     expect((tooMany as Response).status).toBe(400);
   });
+
+  it('finds states, cities and companies by any spelling, and undefined for unknown ones', async () => {
+    const data = createDirectoryData(db, SITE);
+    const state = await data.stateDetail('IL');
+    expect(state?.slug).toBe('illinois');
+    expect(state?.cities.length).toBeGreaterThan(0);
+    expect(await data.stateDetail('atlantis')).toBeUndefined();
+    const city = await data.cityDetail('Illinois', 'chicago');
+    expect(city?.name).toBe('Chicago');
+    expect(await data.cityDetail('illinois', 'Not A Slug')).toBeUndefined();
+    expect(await data.cityDetail('illinois', 'no-such-city-here')).toBeUndefined();
+    const { companies } = await data.listCompanies({ limit: 1 });
+    const profile = await data.companyProfile(companies[0]!.slug);
+    expect(profile?.id).toBe(companies[0]!.id);
+    expect(profile?.ratingDistribution).toHaveLength(5);
+    expect(await data.companyProfile('../etc')).toBeUndefined();
+  });
+
+  it('searches with the API rules and knows the national figures and lead destinations', async () => {
+    const data = createDirectoryData(db, SITE);
+    const results = await data.search({ q: 'chicago', limit: 3 });
+    expect(results.cities[0]?.slug).toBe('chicago');
+    const bad = await data.search({ q: '' }).catch((error: unknown) => error);
+    expect((bad as Response).status).toBe(400);
+    const statistics = await data.nationalStatistics();
+    expect(statistics?.companyCount).toBeGreaterThan(0);
+    const destinations = await data.moveDestinations('illinois');
+    // The leads table exists (possibly empty): an array, never an error.
+    expect(Array.isArray(destinations)).toBe(true);
+    expect(await data.moveDestinations('atlantis')).toBeNull();
+  });
 });

@@ -4,15 +4,22 @@
  * become thrown web Responses, which the router turns into that status and the error page.
  */
 import type { Knex } from 'knex';
-import { CompanyListQuerySchema } from '@moveratlas/contracts';
+import { CompanyListQuerySchema, SearchQuerySchema } from '@moveratlas/contracts';
 import type {
   CompanyQuery,
   DirectoryData,
+  SearchRequest,
   SiteInfo,
 } from '../../../directory/src/app/data-context';
 import { listCompanies } from '../features/companies/list-companies';
-import { listFeaturedCompanies } from '../features/companies/company-profile';
-import { listStates, majorCities } from '../features/states/place-queries';
+import { siteContent } from '../features/content/content-store';
+import { findZip } from '../features/geo/place-queries';
+import { findCompanyProfile, listFeaturedCompanies } from '../features/companies/company-profile';
+import { siteSearch } from '../features/search/site-search';
+import { moveDestinations } from '../features/states/move-destinations';
+import { cityDetail, listStates, majorCities, stateDetail } from '../features/states/place-queries';
+import { resolveState } from '../features/states/state-lookup';
+import { directoryStatistics } from '../features/states/statistics';
 import { HttpError } from '../lib/http-error';
 import { isDatabaseUnavailable } from '../lib/database-errors';
 import { parseInput } from '../lib/validate';
@@ -41,6 +48,19 @@ function companyListQuery(query: CompanyQuery) {
   return parseInput(CompanyListQuerySchema, raw, 'query');
 }
 
+/** The same validation and defaults as GET /api/search. */
+function searchQuery(query: SearchRequest) {
+  const raw: Record<string, string> = {};
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined) raw[name] = String(value);
+  }
+  return parseInput(SearchQuerySchema, raw, 'query');
+}
+
+// The same shapes the API accepts for a path segment; anything else cannot name a record.
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const isSlug = (value: string, maxLength: number) => value.length <= maxLength && SLUG.test(value);
+
 export function createDirectoryData(db: Knex, site: SiteInfo): DirectoryData {
   return {
     site: () => site,
@@ -48,5 +68,29 @@ export function createDirectoryData(db: Knex, site: SiteInfo): DirectoryData {
     majorCities: () => answer(() => majorCities(db)),
     featuredCompanies: (limit) => answer(() => listFeaturedCompanies(db, limit)),
     listCompanies: (query) => answer(() => listCompanies(db, companyListQuery(query))),
+    stateDetail: (segment) =>
+      answer(async () => {
+        const state = await resolveState(db, segment);
+        return state ? stateDetail(db, state) : undefined;
+      }),
+    cityDetail: (segment, citySlug) =>
+      answer(async () => {
+        const state = await resolveState(db, segment);
+        if (!state || !isSlug(citySlug, 120)) return undefined;
+        return cityDetail(db, state, citySlug);
+      }),
+    companyProfile: (slug) =>
+      answer(async () => (isSlug(slug, 200) ? findCompanyProfile(db, slug) : undefined)),
+    search: (query) => answer(() => siteSearch(db, searchQuery(query))),
+    nationalStatistics: () => answer(() => directoryStatistics(db, {})),
+    moveDestinations: (segment, cityName) =>
+      answer(async () => {
+        const state = await resolveState(db, segment);
+        return state ? moveDestinations(db, state, cityName) : null;
+      }),
+    listContent: (collection) => Promise.resolve(siteContent().list(collection)),
+    contentDocument: (collection, slug) =>
+      Promise.resolve(isSlug(slug, 120) ? siteContent().get(collection, slug) : undefined),
+    zipPlace: (zip) => answer(async () => (/^\d{5}$/.test(zip) ? findZip(db, zip) : undefined)),
   };
 }

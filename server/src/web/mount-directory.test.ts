@@ -238,7 +238,7 @@ describe.skipIf(!built)('the built directory', () => {
       '<title>Compare Moving Companies &amp; Get Free Moving Quotes | MoverAtlas</title>',
     );
     expect(head).toContain(`<link rel="canonical" href="${server.baseUrl}/"/>`);
-    expect(html).toContain('href="/moving-companies/illinois/chicago"');
+    expect(html).toContain('href="/states/illinois/chicago"');
     expect(html).toContain('id="__loader_data"');
   });
 

@@ -5,7 +5,6 @@ import {
   CONTACT,
   FOOTER_QUICK_LINKS,
   FOR_COMPANIES_LINKS,
-  mailtoWithSubject,
   SOCIAL_LINKS,
   type SocialNetwork,
 } from '../../config/site';
@@ -97,9 +96,9 @@ export function SiteFooter({ siteName, currentYear }: { siteName: string; curren
           <ul className="mt-4 space-y-2 text-sm">
             {FOR_COMPANIES_LINKS.map((item) => (
               <li key={item.label}>
-                <a href={mailtoWithSubject(item.subject)} className={linkClass}>
+                <Link to={item.to} className={linkClass}>
                   {item.label}
-                </a>
+                </Link>
               </li>
             ))}
           </ul>

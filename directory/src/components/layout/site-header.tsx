@@ -7,9 +7,9 @@
  */
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { flushSync } from 'react-dom';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { Form, Link, NavLink, useLocation } from 'react-router-dom';
 import { ABOUT_NAV, ADMIN_LINK, MAIN_NAV, QUOTE_LINK } from '../../config/site';
-import { ChevronDownIcon, CloseIcon, MenuIcon, TruckIcon } from '../icons';
+import { ChevronDownIcon, CloseIcon, MenuIcon, SearchIcon, TruckIcon } from '../icons';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-md px-3 py-2 text-base font-medium md:text-sm ${
@@ -191,6 +191,30 @@ export function SiteHeader({ siteName }: { siteName: string }) {
               <NavLink to={ADMIN_LINK.to} className={navLinkClass} onClick={closeMenu}>
                 {ADMIN_LINK.label}
               </NavLink>
+            </li>
+            <li className="mt-2 md:hidden xl:mt-0 xl:ml-2 xl:block">
+              {/* A plain GET form: /search answers it with or without scripts. */}
+              <Form method="get" action="/search" role="search" className="flex">
+                <label htmlFor={`${navId}-search`} className="sr-only">
+                  Search movers
+                </label>
+                <input
+                  id={`${navId}-search`}
+                  name="q"
+                  type="search"
+                  required
+                  maxLength={100}
+                  placeholder="Search movers"
+                  className="w-full rounded-l-lg border border-slate-300 px-3 py-2 text-sm xl:w-40"
+                />
+                <button
+                  type="submit"
+                  className="rounded-r-lg border border-l-0 border-slate-300 bg-slate-50 px-3 text-slate-700 hover:bg-slate-100"
+                >
+                  <SearchIcon className="h-4 w-4" />
+                  <span className="sr-only">Search</span>
+                </button>
+              </Form>
             </li>
             <li className="mt-2 md:mt-0 md:ml-2">
               <Link

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import { renderWithRouter } from '../../test/render-with-router';
 import { TEST_MAJOR_CITIES, TEST_STATES } from '../../test/fixtures';
+import { testCompany } from '../../test/companies';
 import { HomeView } from './home-page';
 
 afterEach(cleanup);
@@ -13,7 +14,7 @@ const hrefOf = (container: HTMLElement, name: string | RegExp) =>
   within(container).getByRole('link', { name }).getAttribute('href');
 
 describe('HomeView', () => {
-  it('renders the sections of spec 2.2 in order, without the ones not built yet', () => {
+  it('renders the sections of spec 2.2 in order', () => {
     renderHome();
     const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
     expect(headings).toEqual([
@@ -22,14 +23,58 @@ describe('HomeView', () => {
       'Browse Movers by State',
       'Movers in Major Cities',
       'Why Choose Our Directory',
+      'Moving Tips & Advice',
+      'How to Plan a Move Without the Stress',
+      'For Moving Companies',
     ]);
     const statistics = section('Directory statistics');
     const services = section('Moving Services');
     expect(
       statistics.compareDocumentPosition(services) & Node.DOCUMENT_POSITION_FOLLOWING,
     ).toBeTruthy();
-    expect(screen.queryByText(/featured/i)).toBeNull();
-    expect(screen.queryByText(/for moving companies/i)).toBeNull();
+    // The map and featured sections need their loader data (tested in their own files).
+    expect(screen.queryByRole('heading', { name: 'Featured Moving Companies' })).toBeNull();
+  });
+
+  it('places the map and featured companies after the major cities when their data is there', () => {
+    renderWithRouter(
+      <HomeView
+        states={TEST_STATES}
+        majorCities={TEST_MAJOR_CITIES}
+        featured={[testCompany()]}
+        usMap={{ width: 800, height: 600, states: [] }}
+        averageRating={4.26}
+      />,
+    );
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(headings.slice(3, 6)).toEqual([
+      'Movers in Major Cities',
+      'Find Movers on the Map',
+      'Featured Moving Companies',
+    ]);
+    expect(screen.getByText('1 Companies Available')).toBeTruthy();
+    expect(screen.getByText('4.3/5')).toBeTruthy();
+    const blog = section('Moving Tips & Advice');
+    expect(
+      within(blog)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(
+      expect.arrayContaining([
+        '/blog',
+        '/blog/packing-tips-for-moving',
+        '/blog/moving-cost-guide',
+        '/blog/choosing-right-moving-company',
+      ]),
+    );
+    const guide = section('How to Plan a Move Without the Stress');
+    expect(hrefOf(guide, 'complete moving checklist')).toBe('/blog/complete-moving-checklist');
+    expect(hrefOf(guide, 'interstate moving regulations')).toBe(
+      '/blog/interstate-moving-regulations',
+    );
+    const promo = section('For Moving Companies');
+    expect(hrefOf(promo, 'List Your Moving Company')).toBe('/list-your-company');
+    expect(within(promo).getByRole('img', { name: /illustration/i })).toBeTruthy();
   });
 
   it('opens with the heading and its three links', () => {
@@ -49,18 +94,18 @@ describe('HomeView', () => {
     expect(form.getAttribute('method')).toBe('get');
     expect(
       within(form)
-        .getByRole('searchbox', { name: 'City, state, ZIP code or company name' })
+        .getByRole('combobox', { name: 'City, state, ZIP code or company name' })
         .getAttribute('name'),
     ).toBe('q');
     const cities = within(
       within(hero).getByRole('navigation', { name: 'Popular cities' }),
     ).getAllByRole('link');
     expect(cities.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
-      ['New York Movers', '/moving-companies/new-york/new-york'],
-      ['Los Angeles Movers', '/moving-companies/california/los-angeles'],
-      ['Chicago Movers', '/moving-companies/illinois/chicago'],
-      ['Houston Movers', '/moving-companies/texas/houston'],
-      ['Phoenix Movers', '/moving-companies/arizona/phoenix'],
+      ['New York Movers', '/states/new-york/new-york'],
+      ['Los Angeles Movers', '/states/california/los-angeles'],
+      ['Chicago Movers', '/states/illinois/chicago'],
+      ['Houston Movers', '/states/texas/houston'],
+      ['Phoenix Movers', '/states/arizona/phoenix'],
     ]);
   });
 
@@ -114,7 +159,7 @@ describe('HomeView', () => {
     renderHome();
     const cities = section('Movers in Major Cities');
     const chicago = within(cities).getByRole('link', { name: /Chicago, IL/ });
-    expect(chicago.getAttribute('href')).toBe('/moving-companies/illinois/chicago');
+    expect(chicago.getAttribute('href')).toBe('/states/illinois/chicago');
     expect(chicago.textContent).toContain('64 moving companies');
   });
 
@@ -148,7 +193,7 @@ describe('HomeView', () => {
           potentialAction?: { target: { urlTemplate: string } };
         },
     );
-    expect(jsonLd.map((d) => d['@type'])).toEqual(['Organization', 'WebSite']);
+    expect(jsonLd.map((d) => d['@type'])).toEqual(['Organization', 'WebSite', 'WebPage']);
     expect(jsonLd[1]?.potentialAction?.target.urlTemplate).toBe(
       'https://movers.test/search?q={search_term_string}',
     );

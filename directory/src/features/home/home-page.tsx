@@ -1,12 +1,19 @@
-/** The home page (spec 2.2): sections 1–6 and 9 with live counts from the directory. */
+/** The home page (spec 2.2): all twelve sections, with live figures from the directory. */
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
-import type { MajorCity, StateSummary } from '@moveratlas/contracts';
+import type { Company, MajorCity, StateSummary } from '@moveratlas/contracts';
 import { directoryData } from '../../app/router-context';
 import { formatCount } from '../../lib/numbers';
 import { groupStatesByRegion } from '../../lib/regions';
 import { Seo } from '../../lib/seo/seo';
+import { companyItemListJsonLd } from '../../lib/seo/structured-data';
 import { useSite } from '../../lib/site';
+import { loadMapGeometry, type UsMapData } from '../map/map-types';
+import { BlogTeasers } from './components/blog-teasers';
 import { BrowseByState } from './components/browse-by-state';
+import { FeaturedCompanies } from './components/featured-companies';
+import { ForMovingCompanies } from './components/for-moving-companies';
+import { MovingGuide } from './components/moving-guide';
+import { UsMapSection } from './components/us-map-section';
 import { HeroSearch } from './components/hero-search';
 import { HomeIntro } from './components/home-intro';
 import { MajorCities } from './components/major-cities';
@@ -17,12 +24,41 @@ import { WhyChooseUs } from './components/why-choose-us';
 export interface HomeData {
   states: StateSummary[];
   majorCities: MajorCity[];
+  /**
+   * The server's featured list, so the page is complete without scripts; null when it failed (the section
+   * then loads in the browser); absent leaves the section out (tests of the other sections).
+   */
+  featured?: Company[] | null;
+  /** The map's precomputed state shapes; null when they could not be drawn. */
+  usMap?: UsMapData | null;
+  /** The directory's average rating, when known. */
+  averageRating?: number | null;
+}
+
+/** As many as GET /api/companies/featured answers by default, so the browser's first query matches. */
+const FEATURED_LIMIT = 50;
+
+async function usMapData(): Promise<UsMapData | null> {
+  try {
+    return (await loadMapGeometry()).computeUsMap();
+  } catch (error) {
+    // Spec 8: map data failure is logged silently; the section is left out.
+    console.warn('US map unavailable', error);
+    return null;
+  }
 }
 
 export async function loader({ context }: LoaderFunctionArgs): Promise<HomeData> {
   const data = directoryData(context);
-  const [states, majorCities] = await Promise.all([data.listStates(), data.majorCities()]);
-  return { states, majorCities };
+  const [states, majorCities, featured, usMap, statistics] = await Promise.all([
+    data.listStates(),
+    data.majorCities(),
+    // The section has its own loading and error states: a failure here is not the page's failure.
+    data.featuredCompanies(FEATURED_LIMIT).catch(() => null),
+    usMapData(),
+    data.nationalStatistics().catch(() => null),
+  ]);
+  return { states, majorCities, featured, usMap, averageRating: statistics?.averageRating ?? null };
 }
 
 const KEYWORDS = [
@@ -36,7 +72,7 @@ const KEYWORDS = [
   'packing and storage',
 ];
 
-export function HomeView({ states, majorCities }: HomeData) {
+export function HomeView({ states, majorCities, featured, usMap, averageRating }: HomeData) {
   const site = useSite();
   const companyCount = states.reduce((sum, state) => sum + state.companyCount, 0);
   const stateCount = states.filter((state) => state.companyCount > 0).length;
@@ -46,14 +82,30 @@ export function HomeView({ states, majorCities }: HomeData) {
         title="Compare Moving Companies & Get Free Moving Quotes"
         description={`Compare ${formatCount(companyCount)} moving companies in all 50 states and DC. Browse movers by state and city, read ratings and reviews, and get free moving quotes.`}
         keywords={KEYWORDS}
+        jsonLd={
+          featured && featured.length > 0
+            ? [companyItemListJsonLd(site, 'Featured moving companies', featured)]
+            : []
+        }
       />
       <HomeIntro siteName={site.siteName} />
       <HeroSearch majorCities={majorCities} />
-      <StatsStrip companyCount={companyCount} stateCount={stateCount} />
+      <StatsStrip
+        companyCount={companyCount}
+        stateCount={stateCount}
+        averageRating={averageRating ?? null}
+      />
       <ServiceCards />
       <BrowseByState groups={groupStatesByRegion(states)} />
       <MajorCities cities={majorCities} />
+      <UsMapSection map={usMap ?? null} />
+      {featured !== undefined ? (
+        <FeaturedCompanies initialFeatured={featured ?? undefined} />
+      ) : null}
       <WhyChooseUs />
+      <BlogTeasers />
+      <MovingGuide />
+      <ForMovingCompanies />
     </>
   );
 }

@@ -14,6 +14,7 @@ import {
   serializeForScript,
   websiteJsonLd,
   type Crumb,
+  webPageJsonLd,
   type JsonLd,
 } from './structured-data';
 
@@ -30,6 +31,10 @@ export interface SeoProps {
   jsonLd?: readonly JsonLd[];
   /** Overrides the canonical path (default: the current path without query or trailing slash). */
   canonicalPath?: string;
+  /** Local geo tags: region as "US-IL", the place name, and a position. Default: the whole US. */
+  geo?: { region?: string; placename?: string; position?: { lat: number; lng: number } };
+  /** Pages that describe themselves otherwise (an Article) may leave out the default WebPage data. */
+  webPage?: boolean;
 }
 
 export function canonicalPathOf(pathname: string): string {
@@ -45,6 +50,8 @@ export function Seo({
   breadcrumbs,
   jsonLd = [],
   canonicalPath,
+  geo,
+  webPage = true,
 }: SeoProps) {
   const site = useSite();
   const { pathname } = useLocation();
@@ -54,6 +61,9 @@ export function Seo({
   const summary = truncateDescription(description);
   const robots = noindex ? 'noindex' : 'index, follow';
   const structured: JsonLd[] = [organizationJsonLd(site), websiteJsonLd(site)];
+  if (webPage)
+    structured.push(webPageJsonLd(site, { name: fullTitle, description: summary, path }));
+  const position = geo?.position;
   if (breadcrumbs && breadcrumbs.length > 0)
     structured.push(breadcrumbJsonLd(site, breadcrumbs, path));
   structured.push(...jsonLd);
@@ -77,8 +87,10 @@ export function Seo({
         <meta name="twitter:card" content="summary" />
         <meta name="twitter:title" content={fullTitle} />
         <meta name="twitter:description" content={summary} />
-        <meta name="geo.region" content="US" />
-        <meta name="geo.placename" content="United States" />
+        <meta name="geo.region" content={geo?.region ?? 'US'} />
+        <meta name="geo.placename" content={geo?.placename ?? 'United States'} />
+        {position ? <meta name="geo.position" content={`${position.lat};${position.lng}`} /> : null}
+        {position ? <meta name="ICBM" content={`${position.lat}, ${position.lng}`} /> : null}
       </Helmet>
       {structured.map((data, index) => (
         <script

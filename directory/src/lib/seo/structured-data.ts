@@ -77,3 +77,112 @@ export function breadcrumbJsonLd(
 export function serializeForScript(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c');
 }
+
+/** WebPage for the page itself (every page carries one, spec 1). */
+export function webPageJsonLd(
+  site: SiteInfo,
+  page: { name: string; description: string; path: string },
+): JsonLd {
+  const url = absoluteUrl(site.origin, page.path);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'WebPage',
+    '@id': `${url}#webpage`,
+    url,
+    name: page.name,
+    description: page.description,
+    inLanguage: 'en-US',
+    isPartOf: { '@id': absoluteUrl(site.origin, '/#website') },
+  };
+}
+
+/** The fields of a company the MovingCompany data reads (Company and search results both fit). */
+export interface CompanyForJsonLd {
+  name: string;
+  slug: string;
+  description?: string | null;
+  website?: string | null;
+  phone?: string | null;
+  email?: string | null;
+  logo?: string | null;
+  street?: string | null;
+  zipCode?: string | null;
+  city: { name: string };
+  state: { name: string; abbreviation: string };
+  lat?: number | null;
+  lng?: number | null;
+  rating: number | null;
+  reviewCount: number;
+  photoUrls?: string[];
+}
+
+/**
+ * MovingCompany (spec 3): address with country US, an AggregateRating only when both the rating and the
+ * review count exist, and areaServed "city, ST".
+ */
+export function movingCompanyJsonLd(site: SiteInfo, company: CompanyForJsonLd): JsonLd {
+  const url = absoluteUrl(site.origin, `/company/${company.slug}`);
+  const data: JsonLd = {
+    '@context': 'https://schema.org',
+    '@type': 'MovingCompany',
+    '@id': `${url}#company`,
+    name: company.name,
+    url,
+    address: {
+      '@type': 'PostalAddress',
+      ...(company.street ? { streetAddress: company.street } : {}),
+      addressLocality: company.city.name,
+      addressRegion: company.state.abbreviation,
+      ...(company.zipCode ? { postalCode: company.zipCode } : {}),
+      addressCountry: 'US',
+    },
+    areaServed: `${company.city.name}, ${company.state.abbreviation}`,
+  };
+  if (company.description) data.description = company.description;
+  if (company.phone) data.telephone = company.phone;
+  if (company.email) data.email = company.email;
+  if (company.website) data.sameAs = [company.website];
+  if (company.logo) {
+    const logo = company.logo.startsWith('/')
+      ? absoluteUrl(site.origin, company.logo)
+      : company.logo;
+    data.logo = logo;
+    data.image = logo;
+  }
+  if (company.lat != null && company.lng != null) {
+    data.geo = { '@type': 'GeoCoordinates', latitude: company.lat, longitude: company.lng };
+  }
+  if (company.rating != null && company.reviewCount > 0) {
+    data.aggregateRating = {
+      '@type': 'AggregateRating',
+      ratingValue: company.rating,
+      reviewCount: company.reviewCount,
+      bestRating: 5,
+      worstRating: 1,
+    };
+  }
+  return data;
+}
+
+/** Lists carry at most ten companies in their structured data (spec 9). */
+export const ITEM_LIST_LIMIT = 10;
+
+export function companyItemListJsonLd(
+  site: SiteInfo,
+  name: string,
+  companies: readonly CompanyForJsonLd[],
+  startPosition = 1,
+): JsonLd {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ItemList',
+    name,
+    numberOfItems: Math.min(companies.length, ITEM_LIST_LIMIT),
+    itemListElement: companies.slice(0, ITEM_LIST_LIMIT).map((company, index) => ({
+      '@type': 'ListItem',
+      position: startPosition + index,
+      url: absoluteUrl(site.origin, `/company/${company.slug}`),
+      name: company.name,
+    })),
+  };
+}

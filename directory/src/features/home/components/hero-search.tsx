@@ -1,7 +1,8 @@
-/** Home section 2: the search box (a GET to /search?q=) and shortcuts to the five major cities. */
-import { Form, Link } from 'react-router-dom';
+/** Home section 2: the search box (a GET to /search?q=, with suggestions as you type) and the five major cities. */
+import { Link } from 'react-router-dom';
 import type { MajorCity } from '@moveratlas/contracts';
-import { MapPinIcon, SearchIcon } from '../../../components/icons';
+import { MapPinIcon } from '../../../components/icons';
+import { SearchCombobox } from '../../../components/search-combobox';
 import { cityPath } from '../../../lib/regions';
 
 /** The hero shows five city links (spec section 9). */
@@ -17,35 +18,12 @@ export function HeroSearch({ majorCities }: { majorCities: readonly MajorCity[] 
         <h2 id="hero-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
           Search movers by city, state, ZIP code or company name
         </h2>
-        <Form
-          method="get"
-          action="/search"
-          role="search"
-          className="mt-6 flex max-w-2xl flex-col gap-3 sm:flex-row"
-        >
-          <label htmlFor="hero-search" className="sr-only">
-            City, state, ZIP code or company name
-          </label>
-          <div className="relative flex-1">
-            <SearchIcon className="pointer-events-none absolute top-1/2 left-3 h-5 w-5 -translate-y-1/2 text-slate-400" />
-            <input
-              id="hero-search"
-              name="q"
-              type="search"
-              required
-              maxLength={100}
-              autoComplete="off"
-              placeholder="e.g. Chicago, TX, 60601 or a company name"
-              className="w-full rounded-lg border-0 bg-white py-3 pr-3 pl-10 text-base text-slate-900 placeholder:text-slate-500 focus:ring-4 focus:ring-orange-300 focus:outline-none"
-            />
-          </div>
-          <button
-            type="submit"
-            className="rounded-lg bg-orange-700 px-6 py-3 text-base font-semibold text-white shadow-sm hover:bg-orange-800 focus:ring-4 focus:ring-orange-300 focus:outline-none"
-          >
-            Search
-          </button>
-        </Form>
+        <div className="mt-6">
+          <SearchCombobox
+            label="City, state, ZIP code or company name"
+            placeholder="e.g. Chicago, TX, 60601 or a company name"
+          />
+        </div>
         {majorCities.length > 0 ? (
           <nav aria-label="Popular cities" className="mt-6">
             <p className="text-sm text-blue-100">Popular cities:</p>

@@ -1,18 +1,26 @@
-/** Home section 3: directory figures. Companies and states are counted live; the last two are marketing copy. */
+/**
+ * Home section 3: directory figures. Companies, states and the average rating come from the database;
+ * '1M+' customers is marketing copy, as is the 4.8/5 rating where the database's figure is not known.
+ */
 import { formatCount } from '../../../lib/numbers';
 
 export function StatsStrip({
   companyCount,
   stateCount,
+  averageRating = null,
 }: {
   companyCount: number;
   stateCount: number;
+  averageRating?: number | null;
 }) {
   const stats = [
     { value: formatCount(companyCount), label: 'Moving Companies' },
     { value: formatCount(stateCount), label: 'States Covered' },
     { value: '1M+', label: 'Customers Served' },
-    { value: '4.8/5', label: 'Average Rating' },
+    {
+      value: averageRating === null ? '4.8/5' : `${averageRating.toFixed(1)}/5`,
+      label: 'Average Rating',
+    },
   ];
   return (
     <section aria-label="Directory statistics" className="border-b border-slate-200 bg-slate-50">

@@ -1,0 +1,116 @@
+/** Statistics and charts of a state or city page, all rendered on the server as HTML and inline SVG. */
+import {
+  localMoveEstimate,
+  longDistanceEstimate,
+  TYPICAL_LONG_DISTANCE_MILES,
+  type DirectoryStatistics,
+  type MoveSizeId,
+} from '@moveratlas/contracts';
+import type { MoveDestination } from '../../app/data-context';
+import { formatCount } from '../../lib/numbers';
+import { BarChart } from '../charts/bar-chart';
+import { PriceRangeChart } from '../charts/price-range-chart';
+
+/**
+ * The move sizes, labelled as the contracts' MOVE_SIZES. Not imported from there: that module also builds a
+ * zod schema, and importing it would bring zod (~24 KB gzipped) into every state and city page.
+ */
+export const PRICED_SIZES: ReadonlyArray<{ id: MoveSizeId; label: string }> = [
+  { id: 'studio', label: 'Studio/1BR' },
+  { id: '2-3br', label: '2-3 Bedrooms' },
+  { id: '4br', label: '4+ Bedrooms' },
+  { id: 'commercial', label: 'Office/Commercial' },
+];
+
+export function PlaceStatistics({
+  placeName,
+  statistics,
+  destinations,
+}: {
+  placeName: string;
+  statistics: DirectoryStatistics;
+  /** null: no lead data to chart. */
+  destinations: readonly MoveDestination[] | null;
+}) {
+  const figures = [
+    { label: 'Moving companies', value: formatCount(statistics.companyCount) },
+    {
+      label: 'Average rating',
+      value: statistics.averageRating === null ? '–' : `${statistics.averageRating.toFixed(1)}/5`,
+    },
+    { label: 'Customer reviews', value: formatCount(statistics.reviewCount) },
+    { label: 'Featured movers', value: formatCount(statistics.featuredCount) },
+  ];
+  const ratings = statistics.ratingDistribution.map((bucket) => ({
+    label: `${bucket.stars} star${bucket.stars === 1 ? '' : 's'}`,
+    value: bucket.count,
+  }));
+  const services = [...statistics.serviceMix]
+    .sort((a, b) => b.count - a.count)
+    .map((service) => ({ label: service.name, value: service.count }));
+  const local = PRICED_SIZES.map((size) => ({
+    label: size.label,
+    range: localMoveEstimate(size.id),
+  }));
+  const longDistance = PRICED_SIZES.map((size) => ({
+    label: size.label,
+    range: longDistanceEstimate(size.id, TYPICAL_LONG_DISTANCE_MILES),
+  }));
+  return (
+    <section aria-labelledby="statistics-heading" className="mt-10">
+      <h2 id="statistics-heading" className="text-2xl font-bold tracking-tight text-slate-900">
+        {placeName} Moving Statistics
+      </h2>
+      <dl className="mt-4 grid grid-cols-2 gap-4 md:grid-cols-4">
+        {figures.map((figure) => (
+          <div
+            key={figure.label}
+            className="flex flex-col-reverse rounded-xl border border-slate-200 bg-white p-4 text-center shadow-sm"
+          >
+            <dt className="mt-1 text-sm text-slate-600">{figure.label}</dt>
+            <dd className="text-2xl font-extrabold text-blue-800 tabular-nums">{figure.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        <BarChart
+          title="Rating distribution"
+          description={`How many ${placeName} moving companies hold each star rating, rounded to the nearest star.`}
+          data={ratings}
+        />
+        {services.length > 0 ? (
+          <BarChart
+            title="Service mix"
+            description={`How many ${placeName} moving companies offer each service.`}
+            data={services}
+          />
+        ) : null}
+        <PriceRangeChart
+          title="Typical local move prices"
+          description="Estimated price ranges of a local move by size: crew size × hours × hourly rate."
+          rows={local}
+        />
+        <PriceRangeChart
+          title={`Typical long-distance prices (${formatCount(TYPICAL_LONG_DISTANCE_MILES)} miles)`}
+          description="Estimated price ranges of a long-distance move by size: shipment weight × rate per pound."
+          rows={longDistance}
+        />
+        {destinations && destinations.length > 0 ? (
+          <BarChart
+            title={`Where people from ${placeName} move to`}
+            description={`Destination states of quote requests that start in ${placeName}.`}
+            data={destinations.map((d) => ({ label: d.name, value: d.count }))}
+            valueLabel="Quote requests"
+          />
+        ) : null}
+      </div>
+      <p className="mt-3 text-xs text-slate-600">
+        Prices are estimates from national averages for comparison, not quotes. Use the{' '}
+        <a href="/calculator" className="font-medium text-blue-800 underline">
+          cost calculator
+        </a>{' '}
+        for your own move.
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,77 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { renderWithRouter } from '../../test/render-with-router';
+import { ContactView } from './contact-page';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const fill = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+describe('ContactView', () => {
+  it('posts to the API without scripts, with a hidden honeypot', () => {
+    renderWithRouter(<ContactView sent={false} error={null} />, { path: '/contact' });
+    const form = screen.getByRole('form', { name: 'Contact form' });
+    expect(form.getAttribute('action')).toBe('/api/contact');
+    expect(form.getAttribute('method')).toBe('post');
+    const honeypot = form.querySelector('input[name="fax_number"]');
+    expect(honeypot?.getAttribute('tabindex')).toBe('-1');
+    expect(honeypot?.closest('[aria-hidden="true"]')).not.toBeNull();
+  });
+
+  it('shows the schema messages beside their fields and sends nothing', () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithRouter(<ContactView sent={false} error={null} />, { path: '/contact' });
+    fill('Your name', 'D');
+    fill('E-mail address', 'dana@example');
+    fill('Message', 'Hi');
+    fireEvent.submit(screen.getByRole('form', { name: 'Contact form' }));
+    expect(screen.getByText('name must be at least 2 characters')).toBeTruthy();
+    expect(screen.getByText('email must be a valid e-mail address')).toBeTruthy();
+    expect(screen.getByText('message must be at least 10 characters')).toBeTruthy();
+    expect(screen.getByLabelText('Your name').getAttribute('aria-invalid')).toBe('true');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('sends a valid message as JSON and shows the confirmation', async () => {
+    const fetchMock = vi.fn(async () =>
+      Response.json(
+        { id: 'abc123', message: 'Thank you — your message has been sent.' },
+        { status: 201 },
+      ),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithRouter(<ContactView sent={false} error={null} />, { path: '/contact' });
+    fill('Your name', 'Dana Reyes');
+    fill('E-mail address', 'dana@example.com');
+    fill('Message', 'Please correct my company listing.');
+    fireEvent.submit(screen.getByRole('form', { name: 'Contact form' }));
+    expect((await screen.findByRole('status')).textContent).toContain(
+      'Thank you — your message has been sent.',
+    );
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/contact');
+    expect(JSON.parse(init.body as string)).toEqual({
+      name: 'Dana Reyes',
+      email: 'dana@example.com',
+      topic: 'general',
+      message: 'Please correct my company listing.',
+      fax_number: '',
+    });
+  });
+
+  it('shows the outcome of a plain form post', () => {
+    renderWithRouter(<ContactView sent={false} error="email must be a valid e-mail address" />, {
+      path: '/contact',
+    });
+    expect(screen.getByRole('alert').textContent).toBe('email must be a valid e-mail address');
+    cleanup();
+    renderWithRouter(<ContactView sent error={null} />, { path: '/contact' });
+    expect(screen.getByRole('status').textContent).toContain('Message sent');
+    expect(screen.queryByRole('form')).toBeNull();
+  });
+});

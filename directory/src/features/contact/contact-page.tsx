@@ -1,0 +1,222 @@
+/** /contact: a message to the MoverAtlas team, stored for the admin area (POST /api/contact). */
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
+import {
+  CONTACT_MESSAGE_MAX,
+  CONTACT_TOPICS,
+  ContactMessageSchema,
+  type ContactTopic,
+} from '@moveratlas/contracts';
+import { Breadcrumbs } from '../../components/breadcrumbs';
+import { CONTACT } from '../../config/site';
+import { webPageJsonLd } from '../../lib/seo/content-structured-data';
+import { Seo } from '../../lib/seo/seo';
+import type { Crumb } from '../../lib/seo/structured-data';
+import { useSite } from '../../lib/site';
+import {
+  Field,
+  FormBanner,
+  formOutcome,
+  HoneypotField,
+  inputClass,
+  usePublicForm,
+  type FormOutcome,
+} from './public-form';
+
+export interface ContactPageData extends FormOutcome {
+  /** ?topic= chooses the topic, e.g. from the footer's "Advertise With Us". */
+  topic: ContactTopic;
+}
+
+export function loader({ request }: LoaderFunctionArgs): ContactPageData {
+  const requested = new URL(request.url).searchParams.get('topic');
+  const topic = CONTACT_TOPICS.find((t) => t.id === requested)?.id ?? 'general';
+  return { ...formOutcome(request), topic };
+}
+
+const CRUMBS: readonly Crumb[] = [
+  { label: 'Home', to: '/' },
+  { label: 'Contact Us', to: '/contact' },
+];
+const TITLE = 'Contact Us';
+const DESCRIPTION =
+  'Questions about a quote request, a company listing or your data? Send the MoverAtlas team a message and we will reply within two business days.';
+export const CONTACT_SENT_MESSAGE =
+  'Thank you — your message has been sent. We usually reply within two business days.';
+
+export function ContactView({
+  sent,
+  error,
+  topic = 'general',
+}: FormOutcome & { topic?: ContactTopic }) {
+  const site = useSite();
+  const { status, errors, noValidate, onSubmit } = usePublicForm(
+    ContactMessageSchema,
+    '/api/contact',
+  );
+  const confirmation =
+    status.state === 'sent' ? status.message : sent ? CONTACT_SENT_MESSAGE : null;
+  const failure = status.state === 'editing' ? (status.failure ?? (sent ? null : error)) : null;
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 pt-8 pb-16 sm:px-6">
+      <Seo
+        title={TITLE}
+        description={DESCRIPTION}
+        breadcrumbs={CRUMBS}
+        jsonLd={[
+          webPageJsonLd(site, {
+            title: TITLE,
+            description: DESCRIPTION,
+            path: '/contact',
+            type: 'ContactPage',
+          }),
+        ]}
+      />
+      <Breadcrumbs crumbs={CRUMBS} />
+      <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">
+        Contact Us
+      </h1>
+      <p className="mt-3 max-w-3xl text-lg text-slate-600">
+        We are a directory, not a moving company: for questions about a move you booked, contact
+        your mover directly. For everything about MoverAtlas, write to us here.
+      </p>
+      <div className="mt-10 grid gap-10 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div id="contact-form">
+          {confirmation ? (
+            <FormBanner tone="success">
+              <p className="font-semibold">Message sent</p>
+              <p className="mt-1">{confirmation}</p>
+            </FormBanner>
+          ) : (
+            <form
+              method="post"
+              action="/api/contact"
+              onSubmit={onSubmit}
+              noValidate={noValidate}
+              className="relative space-y-5"
+              aria-label="Contact form"
+            >
+              {failure ? <FormBanner tone="error">{failure}</FormBanner> : null}
+              <Field name="name" label="Your name" error={errors.name}>
+                {(props) => (
+                  <input
+                    {...props}
+                    name="name"
+                    autoComplete="name"
+                    required
+                    minLength={2}
+                    maxLength={100}
+                    className={inputClass}
+                  />
+                )}
+              </Field>
+              <Field name="email" label="E-mail address" error={errors.email}>
+                {(props) => (
+                  <input
+                    {...props}
+                    type="email"
+                    name="email"
+                    autoComplete="email"
+                    required
+                    maxLength={254}
+                    className={inputClass}
+                  />
+                )}
+              </Field>
+              <Field name="topic" label="Topic" error={errors.topic}>
+                {(props) => (
+                  <select
+                    {...props}
+                    name="topic"
+                    required
+                    defaultValue={topic}
+                    className={inputClass}
+                  >
+                    {CONTACT_TOPICS.map((topic) => (
+                      <option key={topic.id} value={topic.id}>
+                        {topic.label}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
+              <Field name="message" label="Message" error={errors.message}>
+                {(props) => (
+                  <textarea
+                    {...props}
+                    name="message"
+                    rows={6}
+                    required
+                    minLength={10}
+                    maxLength={CONTACT_MESSAGE_MAX}
+                    className={inputClass}
+                  />
+                )}
+              </Field>
+              <HoneypotField />
+              <p className="text-xs text-slate-600">
+                We use your details only to answer you; see our{' '}
+                <Link to="/privacy-policy" className="underline">
+                  Privacy Policy
+                </Link>
+                .
+              </p>
+              <button
+                type="submit"
+                disabled={status.state === 'sending'}
+                className="rounded-lg bg-blue-700 px-5 py-3 text-sm font-semibold text-white shadow-sm hover:bg-blue-800 disabled:opacity-60"
+              >
+                {status.state === 'sending' ? 'Sending…' : 'Send Message'}
+              </button>
+            </form>
+          )}
+        </div>
+        <aside className="rounded-2xl border border-slate-200 bg-slate-50 p-6 text-slate-700">
+          <h2 className="text-lg font-semibold text-slate-900">Other ways to reach us</h2>
+          <dl className="mt-4 space-y-3 text-sm">
+            <div>
+              <dt className="font-medium text-slate-900">E-mail</dt>
+              <dd>
+                <a href={`mailto:${CONTACT.email}`} className="text-blue-800 underline">
+                  {CONTACT.email}
+                </a>
+              </dd>
+            </div>
+            <div>
+              <dt className="font-medium text-slate-900">Phone</dt>
+              <dd>
+                <a href={CONTACT.phoneHref} className="text-blue-800 underline">
+                  {CONTACT.phoneDisplay}
+                </a>
+              </dd>
+            </div>
+            <div>
+              <dt className="font-medium text-slate-900">Address</dt>
+              <dd>
+                {CONTACT.street}
+                <br />
+                {CONTACT.locality}, {CONTACT.region} {CONTACT.postalCode}
+              </dd>
+            </div>
+          </dl>
+          <p className="mt-6 text-sm">
+            Run a moving company?{' '}
+            <Link to="/list-your-company" className="font-semibold text-blue-800 underline">
+              Apply to list it
+            </Link>
+            . Many answers are already in our{' '}
+            <Link to="/faq" className="font-semibold text-blue-800 underline">
+              FAQ
+            </Link>
+            .
+          </p>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+export function Component() {
+  const outcome = useLoaderData<typeof loader>();
+  return <ContactView {...outcome} />;
+}

@@ -1,0 +1,162 @@
+/**
+ * What the contact and company-application forms share. Without scripts the form posts to the API, which
+ * redirects back with ?sent=1 or ?error=…; with scripts it is validated here with the same contracts schema
+ * (messages beside their fields) and sent as JSON, and the confirmation replaces the form.
+ */
+import { useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
+import type { z } from 'zod';
+import { fieldMessages, FORM_HONEYPOT_FIELD, type FormReceipt } from '@moveratlas/contracts';
+import { apiRequest } from '../../lib/api-client';
+
+export interface FormOutcome {
+  /** ?sent=1: the plain form was accepted. */
+  sent: boolean;
+  /** ?error=…: the plain form was refused with this message. */
+  error: string | null;
+}
+
+export function formOutcome(request: Request): FormOutcome {
+  const params = new URL(request.url).searchParams;
+  const error = params.get('error');
+  return { sent: params.get('sent') === '1', error: error ? error.slice(0, 300) : null };
+}
+
+export type FormStatus =
+  | { state: 'editing'; errors: Record<string, string>; failure: string | null }
+  | { state: 'sending' }
+  | { state: 'sent'; message: string };
+
+/** The form's values as the schema reads them; repeated names (checkbox groups) become arrays. */
+function valuesOf(form: HTMLFormElement, arrays: readonly string[]): Record<string, unknown> {
+  const data = new FormData(form);
+  const values: Record<string, unknown> = {};
+  for (const key of new Set(data.keys())) {
+    const all = data.getAll(key).map(String);
+    values[key] = arrays.includes(key) ? all : all[0];
+  }
+  for (const key of arrays) values[key] ??= [];
+  return values;
+}
+
+const noSubscription = () => () => undefined;
+
+export function usePublicForm(schema: z.ZodType, endpoint: string, arrays: readonly string[] = []) {
+  const [status, setStatus] = useState<FormStatus>({ state: 'editing', errors: {}, failure: null });
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const values = valuesOf(event.currentTarget, arrays);
+    const parsed = schema.safeParse(values);
+    if (!parsed.success) {
+      setStatus({ state: 'editing', errors: fieldMessages(parsed.error), failure: null });
+      return;
+    }
+    setStatus({ state: 'sending' });
+    try {
+      const receipt = await apiRequest<FormReceipt>(endpoint, {
+        method: 'POST',
+        body: JSON.stringify(values),
+      });
+      setStatus({ state: 'sent', message: receipt.message });
+    } catch (error) {
+      setStatus({
+        state: 'editing',
+        errors: {},
+        failure:
+          error instanceof Error
+            ? error.message.replace(/^API Error: /, '')
+            : 'Sending failed; please try again.',
+      });
+    }
+  };
+
+  const errors = status.state === 'editing' ? status.errors : {};
+  // The browser's own checks guard the plain form; once scripts run, the schema's messages take over.
+  const enhanced = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  return {
+    status,
+    errors,
+    noValidate: enhanced,
+    onSubmit: (event: FormEvent<HTMLFormElement>) => void onSubmit(event),
+  };
+}
+
+/** Off-screen, out of the tab order and hidden from assistive technology: only bots fill it. */
+export function HoneypotField() {
+  return (
+    <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+      <label>
+        Fax number (leave empty)
+        <input
+          type="text"
+          name={FORM_HONEYPOT_FIELD}
+          tabIndex={-1}
+          autoComplete="off"
+          defaultValue=""
+        />
+      </label>
+    </div>
+  );
+}
+
+export const inputClass =
+  'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-slate-900 shadow-sm focus:border-blue-600 focus:ring-2 focus:ring-blue-600/30 focus:outline-none aria-[invalid=true]:border-red-600';
+
+/** A labelled field with its validation message, linked for screen readers. */
+export function Field({
+  name,
+  label,
+  error,
+  hint,
+  children,
+}: {
+  name: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  children: (props: {
+    id: string;
+    'aria-invalid': boolean;
+    'aria-describedby'?: string;
+  }) => ReactNode;
+}) {
+  const id = `field-${name}`;
+  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      {children({
+        id,
+        'aria-invalid': Boolean(error),
+        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+      })}
+      {hint && !error ? (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function FormBanner({ tone, children }: { tone: 'success' | 'error'; children: ReactNode }) {
+  return (
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={`rounded-lg p-4 ${tone === 'error' ? 'bg-red-50 text-red-900' : 'bg-green-50 text-green-900'}`}
+    >
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,171 @@
+/**
+ * Home section 8, the featured companies (spec 4.2). The server renders the featured list from the loader;
+ * the browser then loads progressively: GET /api/companies/featured plus four pages of /api/companies,
+ * merged (featured first, each id once, incomplete companies dropped), with a progress bar until done.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import type { Company } from '@moveratlas/contracts';
+import { CompanyGrid } from '../../../components/company-card';
+import { RefreshIcon } from '../../../components/icons';
+import { mergeCompanies } from '../../../lib/companies';
+
+/** The progress bar's assumed total (spec 9). */
+export const PROGRESS_TOTAL = 50;
+/** The four parallel pages (limit, offset) of spec 7.2. */
+export const PROGRESSIVE_PAGES = [
+  { limit: 6, offset: 0 },
+  { limit: 12, offset: 0 },
+  { limit: 24, offset: 0 },
+  { limit: 50, offset: 0 },
+] as const;
+
+export const FEATURED_QUERY = {
+  queryKey: ['/api/companies/featured'] as const,
+  retry: 2,
+  staleTime: 5 * 60_000,
+  gcTime: 30 * 60_000,
+};
+
+export type FeaturedState =
+  | { status: 'loading' }
+  | { status: 'error'; message?: string }
+  | { status: 'empty' }
+  | { status: 'list'; companies: Company[]; progress?: { loaded: number } };
+
+function usePage(page: (typeof PROGRESSIVE_PAGES)[number]) {
+  return useQuery<Company[]>({
+    queryKey: ['/api/companies', page],
+    staleTime: 60_000,
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** Runs the progressive loading; `initialFeatured` is the server's list, so the first render matches it. */
+export function useFeaturedCompanies(initialFeatured: Company[] | undefined): FeaturedState {
+  const featured = useQuery<Company[]>({
+    ...FEATURED_QUERY,
+    ...(initialFeatured ? { initialData: initialFeatured, initialDataUpdatedAt: 0 } : {}),
+  });
+  // Four fixed pages: one useQuery each (hook order never changes), lighter than useQueries.
+  const pages = [
+    usePage(PROGRESSIVE_PAGES[0]),
+    usePage(PROGRESSIVE_PAGES[1]),
+    usePage(PROGRESSIVE_PAGES[2]),
+    usePage(PROGRESSIVE_PAGES[3]),
+  ];
+  const companies = mergeCompanies(featured.data ?? [], ...pages.map((page) => page.data ?? []));
+  const pending = featured.isPending || pages.some((page) => page.isPending);
+  if (companies.length === 0) {
+    if (featured.isError) {
+      return { status: 'error', message: (featured.error as Error | null)?.message };
+    }
+    return pending ? { status: 'loading' } : { status: 'empty' };
+  }
+  return {
+    status: 'list',
+    companies,
+    ...(pending ? { progress: { loaded: Math.min(companies.length, PROGRESS_TOTAL) } } : {}),
+  };
+}
+
+const browseClass =
+  'inline-flex items-center justify-center rounded-lg bg-blue-700 px-5 py-3 text-sm font-semibold text-white hover:bg-blue-800';
+
+function SkeletonCards() {
+  return (
+    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Loading companies">
+      {[0, 1, 2].map((n) => (
+        <li
+          key={n}
+          data-testid="company-skeleton"
+          className="h-56 animate-pulse rounded-xl border border-slate-200 bg-slate-100 motion-reduce:animate-none"
+        />
+      ))}
+    </ul>
+  );
+}
+
+/** What the section shows for each state of the loading; the states are its props, for tests. */
+export function FeaturedCompaniesView({
+  state,
+  onRetry = () => window.location.reload(),
+}: {
+  state: FeaturedState;
+  onRetry?: () => void;
+}) {
+  return (
+    <section
+      aria-labelledby="featured-heading"
+      className="mx-auto max-w-7xl px-4 py-14 sm:px-6 lg:px-8"
+      aria-busy={state.status === 'loading'}
+    >
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h2
+            id="featured-heading"
+            className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl"
+          >
+            Featured Moving Companies
+          </h2>
+          {state.status === 'list' ? (
+            <p className="mt-2 text-slate-600">{`${state.companies.length} Companies Available`}</p>
+          ) : null}
+        </div>
+        <Link to="/moving-companies" className="text-sm font-semibold text-blue-800 underline">
+          Browse Full Directory
+        </Link>
+      </div>
+
+      {state.status === 'list' && state.progress ? (
+        <div className="mt-4 max-w-md">
+          <progress
+            className="h-2 w-full overflow-hidden rounded-full accent-blue-700"
+            max={PROGRESS_TOTAL}
+            value={state.progress.loaded}
+            aria-label="Companies loaded"
+          />
+          <p className="mt-1 text-sm text-slate-600">
+            {`${state.progress.loaded} of ~${PROGRESS_TOTAL} loaded (${Math.round((state.progress.loaded / PROGRESS_TOTAL) * 100)}%)`}
+          </p>
+        </div>
+      ) : null}
+
+      <div className="mt-8">
+        {state.status === 'loading' ? <SkeletonCards /> : null}
+        {state.status === 'error' ? (
+          <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-red-900">
+            <h3 className="text-lg font-semibold">Unable to Load Companies</h3>
+            <p className="mt-2">
+              We encountered an error while loading featured companies.{' '}
+              {state.message || 'Please try again later.'}
+            </p>
+            <button
+              type="button"
+              onClick={onRetry}
+              className="mt-4 inline-flex items-center gap-2 rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800"
+            >
+              <RefreshIcon className="h-4 w-4" />
+              Try Again
+            </button>
+          </div>
+        ) : null}
+        {state.status === 'empty' ? (
+          <div className="rounded-xl border border-slate-200 bg-slate-50 p-6 text-center">
+            <h3 className="text-lg font-semibold text-slate-900">No Companies Found</h3>
+            <p className="mt-2 text-slate-600">No featured companies are available at this time.</p>
+            <p className="mt-1 text-slate-600">Please check back later or browse our directory.</p>
+            <Link to="/moving-companies" className={`${browseClass} mt-4`}>
+              Browse Directory
+            </Link>
+          </div>
+        ) : null}
+        {state.status === 'list' ? <CompanyGrid companies={state.companies} /> : null}
+      </div>
+    </section>
+  );
+}
+
+export function FeaturedCompanies({ initialFeatured }: { initialFeatured?: Company[] }) {
+  return <FeaturedCompaniesView state={useFeaturedCompanies(initialFeatured)} />;
+}

@@ -1,0 +1,310 @@
+/**
+ * /list-your-company: movers apply to be listed. Applications are stored as pending
+ * (POST /api/company-applications) and reviewed by our team before a listing goes live.
+ */
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
+import { CompanyApplicationSchema, SERVICES, US_STATES } from '@moveratlas/contracts';
+import { Breadcrumbs } from '../../components/breadcrumbs';
+import { webPageJsonLd } from '../../lib/seo/content-structured-data';
+import { Seo } from '../../lib/seo/seo';
+import type { Crumb } from '../../lib/seo/structured-data';
+import { useSite } from '../../lib/site';
+import {
+  Field,
+  FormBanner,
+  formOutcome,
+  HoneypotField,
+  inputClass,
+  usePublicForm,
+  type FormOutcome,
+} from '../contact/public-form';
+
+export function loader({ request }: LoaderFunctionArgs): FormOutcome {
+  return formOutcome(request);
+}
+
+const CRUMBS: readonly Crumb[] = [
+  { label: 'Home', to: '/' },
+  { label: 'List Your Company', to: '/list-your-company' },
+];
+const TITLE = 'List Your Moving Company';
+const DESCRIPTION =
+  'Apply to list your moving company on MoverAtlas: reach people planning local and long-distance moves in your area. Free to apply; every listing is reviewed.';
+export const APPLICATION_SENT_MESSAGE =
+  'Thank you — your application has been received. Our team reviews every application and will contact you within three business days.';
+
+const BENEFITS = [
+  [
+    'Be found where people compare',
+    'Appear on your state and city pages and in directory search for the services you offer.',
+  ],
+  [
+    'Quote requests from your area',
+    'Visitors choose the movers that receive their request, so the leads you get asked for you.',
+  ],
+  [
+    'A profile that builds trust',
+    'Show your services, service area, registration numbers and customer reviews.',
+  ],
+] as const;
+
+export function ListYourCompanyView({ sent, error }: FormOutcome) {
+  const site = useSite();
+  const { status, errors, noValidate, onSubmit } = usePublicForm(
+    CompanyApplicationSchema,
+    '/api/company-applications',
+    ['services'],
+  );
+  const confirmation =
+    status.state === 'sent' ? status.message : sent ? APPLICATION_SENT_MESSAGE : null;
+  const failure = status.state === 'editing' ? (status.failure ?? (sent ? null : error)) : null;
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 pt-8 pb-16 sm:px-6">
+      <Seo
+        title={TITLE}
+        description={DESCRIPTION}
+        keywords={[
+          'list moving company',
+          'moving company directory listing',
+          'moving leads',
+          'advertise moving company',
+        ]}
+        breadcrumbs={CRUMBS}
+        jsonLd={[
+          webPageJsonLd(site, {
+            title: TITLE,
+            description: DESCRIPTION,
+            path: '/list-your-company',
+          }),
+        ]}
+      />
+      <Breadcrumbs crumbs={CRUMBS} />
+      <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">
+        List Your Moving Company
+      </h1>
+      <p className="mt-3 max-w-3xl text-lg text-slate-600">
+        MoverAtlas helps people planning a move find and compare movers in all 50 states. Tell us
+        about your company; we check every application, including USDOT and MC numbers for
+        interstate movers, before a listing goes live.
+      </p>
+      <ul className="mt-8 grid gap-4 sm:grid-cols-3">
+        {BENEFITS.map(([title, text]) => (
+          <li key={title} className="rounded-xl border border-slate-200 bg-slate-50 p-5">
+            <h2 className="font-semibold text-slate-900">{title}</h2>
+            <p className="mt-1 text-sm text-slate-700">{text}</p>
+          </li>
+        ))}
+      </ul>
+
+      <section aria-labelledby="application-heading" className="mt-12" id="application">
+        <h2 id="application-heading" className="text-2xl font-bold text-slate-900">
+          Company application
+        </h2>
+        {confirmation ? (
+          <div className="mt-6">
+            <FormBanner tone="success">
+              <p className="font-semibold">Application received</p>
+              <p className="mt-1">{confirmation}</p>
+            </FormBanner>
+          </div>
+        ) : (
+          <form
+            method="post"
+            action="/api/company-applications"
+            onSubmit={onSubmit}
+            noValidate={noValidate}
+            className="relative mt-6 grid gap-5 sm:grid-cols-2"
+            aria-label="Company application"
+          >
+            {failure ? (
+              <div className="sm:col-span-2">
+                <FormBanner tone="error">{failure}</FormBanner>
+              </div>
+            ) : null}
+            <Field name="companyName" label="Company name" error={errors.companyName}>
+              {(props) => (
+                <input
+                  {...props}
+                  name="companyName"
+                  autoComplete="organization"
+                  required
+                  minLength={2}
+                  maxLength={150}
+                  className={inputClass}
+                />
+              )}
+            </Field>
+            <Field name="contactName" label="Contact name" error={errors.contactName}>
+              {(props) => (
+                <input
+                  {...props}
+                  name="contactName"
+                  autoComplete="name"
+                  required
+                  minLength={2}
+                  maxLength={100}
+                  className={inputClass}
+                />
+              )}
+            </Field>
+            <Field name="email" label="E-mail address" error={errors.email}>
+              {(props) => (
+                <input
+                  {...props}
+                  type="email"
+                  name="email"
+                  autoComplete="email"
+                  required
+                  maxLength={254}
+                  className={inputClass}
+                />
+              )}
+            </Field>
+            <Field name="phone" label="Phone" error={errors.phone}>
+              {(props) => (
+                <input
+                  {...props}
+                  type="tel"
+                  name="phone"
+                  autoComplete="tel"
+                  required
+                  maxLength={40}
+                  className={inputClass}
+                />
+              )}
+            </Field>
+            <Field name="website" label="Website (optional)" error={errors.website}>
+              {(props) => (
+                <input
+                  {...props}
+                  name="website"
+                  autoComplete="url"
+                  maxLength={300}
+                  placeholder="https://"
+                  className={inputClass}
+                />
+              )}
+            </Field>
+            <div className="grid grid-cols-2 gap-4">
+              <Field
+                name="usdotNumber"
+                label="USDOT number"
+                error={errors.usdotNumber}
+                hint="Interstate movers"
+              >
+                {(props) => (
+                  <input
+                    {...props}
+                    name="usdotNumber"
+                    inputMode="numeric"
+                    maxLength={20}
+                    className={inputClass}
+                  />
+                )}
+              </Field>
+              <Field
+                name="mcNumber"
+                label="MC number"
+                error={errors.mcNumber}
+                hint="If you have one"
+              >
+                {(props) => (
+                  <input {...props} name="mcNumber" maxLength={20} className={inputClass} />
+                )}
+              </Field>
+            </div>
+            <Field name="state" label="State" error={errors.state}>
+              {(props) => (
+                <select {...props} name="state" required defaultValue="" className={inputClass}>
+                  <option value="" disabled>
+                    Choose a state
+                  </option>
+                  {US_STATES.map((state) => (
+                    <option key={state.abbreviation} value={state.abbreviation}>
+                      {state.name}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <Field name="city" label="City" error={errors.city}>
+              {(props) => (
+                <input
+                  {...props}
+                  name="city"
+                  autoComplete="address-level2"
+                  required
+                  minLength={2}
+                  maxLength={100}
+                  className={inputClass}
+                />
+              )}
+            </Field>
+            <fieldset
+              className="sm:col-span-2"
+              aria-describedby={errors.services ? 'field-services-error' : undefined}
+            >
+              <legend className="block text-sm font-medium text-slate-800">Services offered</legend>
+              <div className="mt-2 grid gap-2 sm:grid-cols-3">
+                {SERVICES.map((service) => (
+                  <label
+                    key={service.id}
+                    className="flex items-center gap-2 text-sm text-slate-800"
+                  >
+                    <input type="checkbox" name="services" value={service.id} className="h-4 w-4" />
+                    {service.name}
+                  </label>
+                ))}
+              </div>
+              {errors.services ? (
+                <p id="field-services-error" className="mt-1 text-sm text-red-700">
+                  {errors.services}
+                </p>
+              ) : null}
+            </fieldset>
+            <div className="sm:col-span-2">
+              <Field
+                name="message"
+                label="Anything else we should know? (optional)"
+                error={errors.message}
+              >
+                {(props) => (
+                  <textarea
+                    {...props}
+                    name="message"
+                    rows={4}
+                    maxLength={3000}
+                    className={inputClass}
+                  />
+                )}
+              </Field>
+            </div>
+            <HoneypotField />
+            <div className="sm:col-span-2">
+              <p className="text-xs text-slate-600">
+                By applying you confirm the details are accurate and agree to our{' '}
+                <Link to="/terms-of-service" className="underline">
+                  Terms of Service
+                </Link>
+                .
+              </p>
+              <button
+                type="submit"
+                disabled={status.state === 'sending'}
+                className="mt-4 rounded-lg bg-blue-700 px-5 py-3 text-sm font-semibold text-white shadow-sm hover:bg-blue-800 disabled:opacity-60"
+              >
+                {status.state === 'sending' ? 'Sending…' : 'Submit Application'}
+              </button>
+            </div>
+          </form>
+        )}
+      </section>
+    </div>
+  );
+}
+
+export function Component() {
+  const outcome = useLoaderData<typeof loader>();
+  return <ListYourCompanyView {...outcome} />;
+}

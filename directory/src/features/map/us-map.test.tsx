@@ -1,0 +1,46 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { renderWithRouter } from '../../test/render-with-router';
+import { computeUsMap } from './us-map-geometry';
+import { UsMap } from './us-map';
+
+afterEach(cleanup);
+
+describe('UsMap', () => {
+  const map = computeUsMap();
+
+  it('draws the 50 states and DC from us-atlas on an 800 × 600 map', () => {
+    expect(map.width).toBe(800);
+    expect(map.height).toBe(600);
+    expect(map.states).toHaveLength(51);
+    expect(map.states.every((s) => s.d.startsWith('M'))).toBe(true);
+  });
+
+  it("links every state to its page with the title 'Browse {state} Movers'", () => {
+    const { container } = renderWithRouter(<UsMap map={map} />);
+    const illinois = screen.getByRole('link', { name: 'Browse Illinois Movers' });
+    expect(illinois.getAttribute('href')).toBe('/states/illinois');
+    expect(illinois.querySelector('title')?.textContent).toBe('Browse Illinois Movers');
+    expect(container.querySelectorAll('a')).toHaveLength(51);
+    fireEvent.focus(illinois);
+    expect(illinois.querySelector('path')?.getAttribute('data-active')).toBe('true');
+    expect(container.querySelector('[style]')).toBeNull();
+  });
+
+  it('zooms with the buttons within 1× to 8× through the viewBox', () => {
+    const { container } = renderWithRouter(<UsMap map={map} />);
+    const svg = container.querySelector('svg[role="group"]')!;
+    expect(svg.getAttribute('viewBox')).toBe('0 0 800 600');
+    const zoomIn = screen.getByRole('button', { name: 'Zoom in' });
+    expect((screen.getByRole('button', { name: 'Zoom out' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    fireEvent.click(zoomIn);
+    expect(svg.getAttribute('viewBox')).toBe('133.3 100 533.3 400');
+    for (let i = 0; i < 10; i++) fireEvent.click(zoomIn);
+    expect(svg.getAttribute('viewBox')).toBe('350 262.5 100 75');
+    expect((zoomIn as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
+    expect(svg.getAttribute('viewBox')).toBe('0 0 800 600');
+  });
+});

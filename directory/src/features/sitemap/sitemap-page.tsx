@@ -1,0 +1,131 @@
+/** /sitemap: the HTML site map — main pages, content sections, every state and the major cities. */
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
+import { SERVICES } from '@moveratlas/contracts';
+import { directoryData } from '../../app/router-context';
+import { Breadcrumbs } from '../../components/breadcrumbs';
+import { RouteErrorBoundary } from '../../features/errors/route-error-boundary';
+import { cityPath, groupStatesByRegion, statePath } from '../../lib/regions';
+import { Seo } from '../../lib/seo/seo';
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  const data = directoryData(context);
+  const [states, majorCities] = await Promise.all([data.listStates(), data.majorCities()]);
+  return { states, majorCities };
+}
+
+const SECTIONS = [
+  {
+    title: 'Find Movers',
+    links: [
+      { to: '/moving-companies', label: 'Company Directory' },
+      { to: '/states', label: 'Movers by State' },
+      { to: '/search', label: 'Search Moving Companies' },
+      { to: '/get-quotes', label: 'Get Free Quotes' },
+      { to: '/calculator', label: 'Moving Cost Calculator' },
+    ],
+  },
+  {
+    title: 'Moving Advice',
+    links: [
+      { to: '/blog', label: 'Blog' },
+      { to: '/guides', label: 'Moving Guides' },
+      { to: '/resources', label: 'Location Resources' },
+      { to: '/faq', label: 'FAQ' },
+    ],
+  },
+  {
+    title: 'Services',
+    links: SERVICES.slice(0, 4).map((s) => ({ to: `/services/${s.id}`, label: s.name })),
+  },
+  {
+    title: 'About',
+    links: [
+      { to: '/about', label: 'About Us' },
+      { to: '/contact', label: 'Contact' },
+      { to: '/list-your-company', label: 'List Your Moving Company' },
+      { to: '/privacy-policy', label: 'Privacy Policy' },
+      { to: '/terms-of-service', label: 'Terms of Service' },
+    ],
+  },
+] as const;
+
+const CRUMBS = [
+  { label: 'Home', to: '/' },
+  { label: 'Sitemap', to: '/sitemap' },
+];
+
+const linkClass = 'text-blue-800 hover:underline';
+
+export function SitemapView({ states, majorCities }: Awaited<ReturnType<typeof loader>>) {
+  return (
+    <div className="mx-auto max-w-7xl px-4 pt-8 pb-16 sm:px-6 lg:px-8">
+      <Seo
+        title="Sitemap"
+        description="Every section of the directory: moving companies by state and city, guides, the blog, tools and company information."
+        keywords={['sitemap', 'moving companies by state', 'moving guides']}
+        breadcrumbs={CRUMBS}
+      />
+      <Breadcrumbs crumbs={CRUMBS} />
+      <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-slate-900">Sitemap</h1>
+      <div className="mt-8 grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
+        {SECTIONS.map((section) => (
+          <section key={section.title} aria-labelledby={`sitemap-${section.title}`}>
+            <h2 id={`sitemap-${section.title}`} className="text-lg font-semibold text-slate-900">
+              {section.title}
+            </h2>
+            <ul className="mt-2 space-y-1 text-sm">
+              {section.links.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to} className={linkClass}>
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+      </div>
+      <section aria-labelledby="sitemap-cities" className="mt-10">
+        <h2 id="sitemap-cities" className="text-lg font-semibold text-slate-900">
+          Major Cities
+        </h2>
+        <ul className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm">
+          {majorCities.map((city) => (
+            <li key={`${city.stateSlug}/${city.citySlug}`}>
+              <Link to={cityPath(city.stateSlug, city.citySlug)} className={linkClass}>
+                {`${city.name}, ${city.stateAbbreviation} Movers`}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="sitemap-states" className="mt-10">
+        <h2 id="sitemap-states" className="text-lg font-semibold text-slate-900">
+          Movers by State
+        </h2>
+        <div className="mt-2 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {groupStatesByRegion(states).map((group) => (
+            <div key={group.region}>
+              <h3 className="text-sm font-semibold text-slate-700">{group.region}</h3>
+              <ul className="mt-1 space-y-1 text-sm">
+                {group.states.map((state) => (
+                  <li key={state.slug}>
+                    <Link to={statePath(state.slug)} className={linkClass}>
+                      {state.name}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </div>
+      </section>
+    </div>
+  );
+}
+
+export function Component() {
+  return <SitemapView {...useLoaderData<typeof loader>()} />;
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,133 @@
+/**
+ * A state page (/states/{state}, also answered at /moving-companies/{state} with /states/… as canonical):
+ * its movers (filtered, sorted, paginated), statistics and charts, its cities and moving resources.
+ */
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
+import { directoryData } from '../../app/router-context';
+import { Breadcrumbs } from '../../components/breadcrumbs';
+import { CompanyList } from '../../components/company-list';
+import { MovingResources } from '../../components/place/moving-resources';
+import { PlaceStatistics } from '../../components/place/place-statistics';
+import { RouteErrorBoundary } from '../../features/errors/route-error-boundary';
+import { canonicalPlace, notFound } from '../../lib/http';
+import { LIST_PAGE_SIZE, listQueryString, readListParams, totalPagesOf } from '../../lib/listing';
+import { formatCount } from '../../lib/numbers';
+import { cityPath, statePath } from '../../lib/regions';
+import { Seo } from '../../lib/seo/seo';
+import { companyItemListJsonLd } from '../../lib/seo/structured-data';
+import { useSite } from '../../lib/site';
+
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
+  const { state } = canonicalPlace(request, params.state);
+  const listParams = readListParams(new URL(request.url).searchParams);
+  if (!listParams || listParams.state !== undefined) notFound();
+  const data = directoryData(context);
+  const [detail, page, destinations] = await Promise.all([
+    data.stateDetail(state.slug),
+    data.listCompanies({
+      state: state.slug,
+      service: listParams.service,
+      sort: listParams.sort,
+      limit: LIST_PAGE_SIZE,
+      offset: (listParams.page - 1) * LIST_PAGE_SIZE,
+    }),
+    data.moveDestinations(state.slug),
+  ]);
+  if (!detail) notFound();
+  if (listParams.page > totalPagesOf(page.total)) notFound();
+  return { state: detail, page, params: listParams, destinations };
+}
+
+export type StatePageData = Awaited<ReturnType<typeof loader>>;
+
+export function StateView({ state, page, params, destinations }: StatePageData) {
+  const site = useSite();
+  const path = statePath(state.slug);
+  const crumbs = [
+    { label: 'Home', to: '/' },
+    { label: 'States', to: '/states' },
+    { label: state.name, to: path },
+  ];
+  const pageSuffix = params.page > 1 ? ` – Page ${params.page}` : '';
+  const { statistics } = state;
+  const rating =
+    statistics.averageRating === null
+      ? ''
+      : ` rated ${statistics.averageRating.toFixed(1)}/5 on average`;
+  return (
+    <div className="mx-auto max-w-7xl px-4 pt-8 pb-16 sm:px-6 lg:px-8">
+      <Seo
+        title={`Moving Companies in ${state.name}${pageSuffix}`}
+        description={`Compare ${formatCount(state.companyCount)} moving companies in ${state.name}${rating}. Browse movers in ${formatCount(state.cities.length)} ${state.name} cities, read reviews and get free moving quotes.`}
+        keywords={[
+          `${state.name} moving companies`,
+          `${state.name} movers`,
+          `movers in ${state.abbreviation}`,
+          ...state.cities.slice(0, 5).map((city) => `${city.name} movers`),
+          ...statistics.serviceMix.slice(0, 4).map((service) => service.name),
+        ]}
+        canonicalPath={`${path}${listQueryString(params)}`}
+        breadcrumbs={crumbs}
+        geo={{ region: `US-${state.abbreviation}`, placename: state.name }}
+        jsonLd={[companyItemListJsonLd(site, `Moving companies in ${state.name}`, page.companies)]}
+      />
+      <Breadcrumbs crumbs={crumbs} />
+      <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">
+        Moving Companies in {state.name}
+      </h1>
+      <p className="mt-3 max-w-3xl text-lg text-slate-600">
+        {formatCount(state.companyCount)} movers serve {state.name} ({state.abbreviation}) across{' '}
+        {formatCount(state.cities.length)} cities. Compare ratings, services and typical prices,
+        then request free quotes from the ones that fit your move.
+      </p>
+      <p className="mt-5">
+        <Link
+          to="/get-quotes"
+          className="inline-block rounded-lg bg-orange-700 px-5 py-3 text-sm font-semibold text-white hover:bg-orange-800"
+        >
+          Get Free Quotes
+        </Link>
+      </p>
+
+      <CompanyList
+        path={path}
+        params={params}
+        companies={page.companies}
+        total={page.total}
+        headingId="companies-heading"
+        heading={`${state.name} Movers`}
+      />
+
+      <PlaceStatistics placeName={state.name} statistics={statistics} destinations={destinations} />
+
+      {state.cities.length > 0 ? (
+        <section aria-labelledby="cities-heading" className="mt-12">
+          <h2 id="cities-heading" className="text-2xl font-bold tracking-tight text-slate-900">
+            Cities in {state.name} with Movers
+          </h2>
+          <ul className="mt-4 columns-2 gap-6 text-sm sm:columns-3 lg:columns-4">
+            {state.cities.map((city) => (
+              <li key={city.slug} className="break-inside-avoid py-1">
+                <Link
+                  to={cityPath(state.slug, city.slug)}
+                  className="text-blue-800 hover:underline"
+                >
+                  {city.name}
+                </Link>{' '}
+                <span className="text-slate-600">({formatCount(city.companyCount)})</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <MovingResources placeName={state.name} />
+    </div>
+  );
+}
+
+export function Component() {
+  return <StateView {...useLoaderData<typeof loader>()} />;
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,77 @@
+/** The company card's rules (spec 2.2, 5 and 9): link, badges, which companies may be shown, merge order. */
+import type { Company } from '@moveratlas/contracts';
+
+/** Up to three service badges per card; a company without services shows the fallback badge. */
+export const MAX_SERVICE_BADGES = 3;
+export const FALLBACK_SERVICE_BADGE = 'Moving Services';
+
+/** The 20 placeholder logos shipped in directory/public/images/logos. */
+export const PLACEHOLDER_LOGO_COUNT = 20;
+export const placeholderLogo = (n: number): string => `/images/logos/placeholder-${n}.svg`;
+
+/** A card's link: the profile by slug, else the company under its city, else the profile by id. */
+export function companyPath(
+  company: Pick<Company, 'id' | 'slug'> & {
+    city?: { slug?: string } | null;
+    state?: { slug?: string } | null;
+  },
+): string {
+  if (company.slug) return `/company/${company.slug}`;
+  const stateSlug = company.state?.slug;
+  const citySlug = company.city?.slug;
+  if (stateSlug && citySlug) return `/moving-companies/${stateSlug}/${citySlug}/${company.id}`;
+  return `/company/${company.id}`;
+}
+
+export function serviceBadges(company: Pick<Company, 'services'>): string[] {
+  const names = (company.services ?? []).map((service) => service.name).filter(Boolean);
+  return names.length === 0 ? [FALLBACK_SERVICE_BADGE] : names.slice(0, MAX_SERVICE_BADGES);
+}
+
+/** Companies displayed must have an id, a name, a city and a state (spec 5). */
+export function isUsableCompany(company: Partial<Company> | null | undefined): company is Company {
+  return (
+    company !== null &&
+    company !== undefined &&
+    typeof company.id === 'number' &&
+    typeof company.name === 'string' &&
+    company.name.trim() !== '' &&
+    Boolean(company.city?.name) &&
+    Boolean(company.state?.name)
+  );
+}
+
+/**
+ * Merges lists of companies: unusable ones dropped, each id once, featured companies first (a featured
+ * copy of a company wins over a plain one), otherwise in the order they arrived.
+ */
+export function mergeCompanies(
+  featured: readonly (Company | null | undefined)[],
+  ...pages: ReadonlyArray<readonly (Company | null | undefined)[]>
+): Company[] {
+  const byId = new Map<number, Company>();
+  for (const company of featured) {
+    if (isUsableCompany(company) && !byId.has(company.id))
+      byId.set(company.id, { ...company, isFeatured: true });
+  }
+  const rest: Company[] = [];
+  for (const page of pages) {
+    for (const company of page) {
+      if (!isUsableCompany(company) || byId.has(company.id)) continue;
+      byId.set(company.id, company);
+      rest.push(company);
+    }
+  }
+  const first = [...byId.values()].filter((c) => !rest.includes(c));
+  return [...first, ...rest.filter((c) => c.isFeatured), ...rest.filter((c) => !c.isFeatured)];
+}
+
+/** The keyword list of a company page (spec 9): its name, city and services. */
+export function companyKeywords(company: Pick<Company, 'name' | 'city' | 'state' | 'services'>) {
+  return [
+    company.name,
+    `${company.city.name} movers`,
+    `${company.city.name}, ${company.state.abbreviation} moving company`,
+    ...company.services.map((service) => service.name),
+  ];
+}

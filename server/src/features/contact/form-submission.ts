@@ -1,0 +1,75 @@
+/**
+ * How the site's public forms (contact, company applications) are received. The pages post JSON with
+ * scripts on; without scripts the browser posts the same fields form-encoded to the same endpoint, and is
+ * sent back to the page with 303 See Other: `?sent=1` on success, `?error=…` (the field-named message, never
+ * the visitor's own values) otherwise. A filled honeypot gets the same success answer and stores nothing.
+ */
+import { randomBytes } from 'node:crypto';
+import express, { type Request, type RequestHandler, type Response } from 'express';
+import type { Knex } from 'knex';
+import type { z } from 'zod';
+import { FORM_HONEYPOT_FIELD, type FormReceipt } from '@moveratlas/contracts';
+import type { Config } from '../../config';
+import { HttpError } from '../../lib/http-error';
+import { perIpRateLimit } from '../../lib/rate-limit';
+import { clientIp, userAgent } from '../../lib/request-meta';
+import { describeIssue } from '../../lib/validate';
+
+export interface FormContext {
+  config: Config;
+  db: Knex;
+}
+
+export const formEncoded = express.urlencoded({
+  extended: false,
+  limit: '32kb',
+  parameterLimit: 50,
+});
+
+/** The same allowance per address as quote requests, counted apart. */
+export const formRateLimit = ({ config, db }: FormContext, name: string, what: string) =>
+  perIpRateLimit(db, name, what, config.rateLimits.leads, config.rateLimits.windowMs);
+
+export const newPublicId = (): string => randomBytes(9).toString('base64url');
+
+export const submitterOf = (req: Request) => ({
+  ip_address: clientIp(req),
+  user_agent: userAgent(req),
+});
+
+export interface FormEndpoint<S extends z.ZodType> {
+  schema: S;
+  /** The page the plain-HTML form lives on, where a form post is redirected back to. */
+  page: string;
+  /** What the visitor reads after sending. */
+  confirmation: string;
+  store(value: z.output<S>, publicId: string, req: Request): Promise<void>;
+}
+
+export function formHandler<S extends z.ZodType>(endpoint: FormEndpoint<S>): RequestHandler {
+  return async (req: Request, res: Response) => {
+    const isFormPost =
+      req.is('application/x-www-form-urlencoded') === 'application/x-www-form-urlencoded';
+    const body: unknown = req.body ?? {};
+    const parsed = endpoint.schema.safeParse(body);
+    if (!parsed.success) {
+      const message = describeIssue(parsed.error.issues[0]!, 'body');
+      if (isFormPost) {
+        res.redirect(303, `${endpoint.page}?error=${encodeURIComponent(message)}`);
+        return;
+      }
+      throw new HttpError(400, message);
+    }
+    const publicId = newPublicId();
+    const honeypot = (parsed.data as Record<string, unknown>)[FORM_HONEYPOT_FIELD];
+    if (typeof honeypot !== 'string' || honeypot.trim() === '') {
+      await endpoint.store(parsed.data, publicId, req);
+    }
+    if (isFormPost) {
+      res.redirect(303, `${endpoint.page}?sent=1`);
+      return;
+    }
+    const receipt: FormReceipt = { id: publicId, message: endpoint.confirmation };
+    res.status(201).set('Cache-Control', 'no-store').json(receipt);
+  };
+}

@@ -1,0 +1,157 @@
+/**
+ * The directory's data-driven pages rendered by the real app (the built directory bundle, run
+ * `npm run build -w @moveratlas/directory` first): canonical redirects, 404s, head tags and JSON-LD.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../test/test-app';
+import { testDatabases } from '../../test/databases';
+
+const ORIGIN = 'https://movers.example';
+
+const noRedirect = (app: TestApp, path: string) =>
+  fetch(app.baseUrl + path, { redirect: 'manual' });
+
+function canonicalOf(html: string): string | undefined {
+  return /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
+}
+
+function jsonLdTypes(html: string): string[] {
+  const types: string[] = [];
+  for (const match of html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)) {
+    const data = JSON.parse(match[1]!) as { '@type': string };
+    types.push(data['@type']);
+  }
+  return types;
+}
+
+describe.each(testDatabases())('directory pages on $name', ({ config }) => {
+  let app: TestApp;
+  let companySlug: string;
+
+  beforeAll(async () => {
+    app = await startTestApp(config, { PUBLIC_URL: ORIGIN });
+    const row = (await app
+      .db('companies')
+      .where('is_in_list', true)
+      .orderBy('id')
+      .first('slug')) as { slug: string };
+    companySlug = row.slug;
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it.each([
+    ['/states/IL', '/states/illinois'],
+    ['/states/Illinois', '/states/illinois'],
+    ['/states/new_york', '/states/new-york'],
+    ['/moving-companies/il', '/moving-companies/illinois'],
+    ['/states/IL/chicago', '/states/illinois/chicago'],
+    ['/moving-companies/New%20York/new-york?page=2', '/moving-companies/new-york/new-york?page=2'],
+    ['/states/illinois/Chicago', '/states/illinois/chicago'],
+  ])('redirects %s to its canonical slug %s with a 301', async (from, to) => {
+    const response = await noRedirect(app, from);
+    expect(response.status).toBe(301);
+    expect(response.headers.get('location')).toBe(to);
+  });
+
+  it.each([
+    '/states/atlantis',
+    '/moving-companies/atlantis',
+    '/states/illinois/no-such-city-here',
+    '/moving-companies/illinois/no-such-city-here',
+    '/company/no-such-company',
+    '/states/illinois?page=9999',
+    '/states/illinois?sort=cheapest',
+    '/moving-companies?page=0',
+  ])('answers %s with the 404 page and status 404', async (path) => {
+    const response = await app.get(path);
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain('Page Not Found');
+    expect(html).toContain('<meta name="robots" content="noindex"/>');
+  });
+
+  it('renders a state page under both prefixes with /states/… as canonical', async () => {
+    for (const path of ['/states/illinois', '/moving-companies/illinois']) {
+      const response = await app.get(path);
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      expect(html).toContain('<title>Moving Companies in Illinois | MoverAtlas</title>');
+      expect(canonicalOf(html)).toBe(`${ORIGIN}/states/illinois`);
+      expect(jsonLdTypes(html)).toEqual(
+        expect.arrayContaining([
+          'Organization',
+          'WebSite',
+          'WebPage',
+          'BreadcrumbList',
+          'ItemList',
+        ]),
+      );
+      expect(html).toContain('Rating distribution');
+      expect(html).toContain('<meta name="geo.region" content="US-IL"/>');
+    }
+  });
+
+  it('gives each page of a list its own canonical URL, filters included', async () => {
+    const html = await (await app.get('/states/illinois?page=2&sort=rating')).text();
+    expect(canonicalOf(html)).toBe(`${ORIGIN}/states/illinois?sort=rating&amp;page=2`);
+    const directory = await (await app.get('/moving-companies?page=2')).text();
+    expect(canonicalOf(directory)).toBe(`${ORIGIN}/moving-companies?page=2`);
+    expect(jsonLdTypes(directory)).toContain('ItemList');
+  });
+
+  it('renders a city page with breadcrumbs to /states/{state}/{city}', async () => {
+    const response = await app.get('/moving-companies/illinois/chicago');
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(canonicalOf(html)).toBe(`${ORIGIN}/states/illinois/chicago`);
+    expect(jsonLdTypes(html)).toEqual(expect.arrayContaining(['BreadcrumbList', 'ItemList']));
+    expect(html).toContain(`"item":"${ORIGIN}/states/illinois/chicago"`);
+    expect(html).toContain(`"item":"${ORIGIN}/states/illinois"`);
+  });
+
+  it('renders a company profile with MovingCompany data', async () => {
+    const response = await app.get(`/company/${companySlug}`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(canonicalOf(html)).toBe(`${ORIGIN}/company/${companySlug}`);
+    expect(jsonLdTypes(html)).toContain('MovingCompany');
+    expect(html).toContain('"addressCountry":"US"');
+    expect(html).toContain(`href="/get-quotes?company=${companySlug}"`);
+  });
+
+  it('renders the home page with the map, featured companies and no inline styles', async () => {
+    const response = await app.get('/');
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('aria-label="Browse Illinois Movers"');
+    expect(html).toContain('href="/states/illinois"');
+    expect(html).toMatch(/\d+ Companies Available/);
+    expect(html).not.toMatch(/\sstyle="/);
+  });
+
+  it('answers /search with grouped results, kept out of the index, and pages one group', async () => {
+    const response = await app.get('/search?q=chicago');
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('Results for “chicago”');
+    expect(html).toContain('href="/states/illinois/chicago"');
+    expect(html).toContain('<meta name="robots" content="noindex"/>');
+    const cities = await app.get('/search?q=a&type=cities&page=2');
+    expect(cities.status).toBe(200);
+    expect(canonicalOf(await cities.text())).toBe(
+      `${ORIGIN}/search?q=a&amp;type=cities&amp;page=2`,
+    );
+    expect((await app.get('/search?q=a&type=planets')).status).toBe(404);
+  });
+
+  it('renders the HTML site map with every state', async () => {
+    const response = await app.get('/sitemap');
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('href="/states/wyoming"');
+    expect(html).toContain('href="/blog"');
+    expect(jsonLdTypes(html)).toEqual(expect.arrayContaining(['WebPage', 'BreadcrumbList']));
+  });
+});

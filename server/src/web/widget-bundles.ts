@@ -1,0 +1,72 @@
+/**
+ * Serves the quote widget's build (widget/dist) under /widget/ to any page, ours or a partner's:
+ * - /widget/loader.js, the URL partners paste, is cached briefly so a release reaches every page in minutes;
+ * - /widget/assets/* are content-hashed, so browsers and CDNs keep them for a year (immutable);
+ * - every file may be fetched from any origin (the bundle is a module script, loaded with CORS; it is
+ *   public and carries no credentials), and Cross-Origin-Resource-Policy allows embedding anywhere.
+ * Mount it before the directory, whose catch-all would otherwise answer these paths with a page.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import express, { Router, type Response } from 'express';
+import type { Logger } from 'pino';
+
+/** How long browsers keep the loader before asking again (a revalidation is a 304 by ETag). */
+export const LOADER_MAX_AGE_SECONDS = 300;
+
+export interface WidgetBundleOptions {
+  /** widget/dist: loader.js beside assets/. */
+  distDir: string;
+  logger?: Logger;
+}
+
+function crossOrigin(res: Response): void {
+  res.set('Access-Control-Allow-Origin', '*');
+  res.set('Cross-Origin-Resource-Policy', 'cross-origin');
+  // Partners' performance tools may read our timings (the bench reads them too).
+  res.set('Timing-Allow-Origin', '*');
+}
+
+export function widgetBundles({ distDir, logger }: WidgetBundleOptions): Router {
+  const router = Router();
+  const loader = path.join(distDir, 'loader.js');
+  if (!fs.existsSync(loader))
+    logger?.warn(
+      { distDir },
+      'the quote widget is not built (run npm run build -w @moveratlas/widget); /widget/ answers 404',
+    );
+
+  router.use((_req, res, next) => {
+    crossOrigin(res);
+    next();
+  });
+  router.get('/loader.js', (_req, res, next) => {
+    res.sendFile(
+      loader,
+      {
+        maxAge: LOADER_MAX_AGE_SECONDS * 1000,
+        headers: {
+          'Content-Type': 'text/javascript; charset=utf-8',
+          'Cache-Control': `public, max-age=${LOADER_MAX_AGE_SECONDS}, stale-while-revalidate=3600`,
+        },
+      },
+      (error) => {
+        if (error) next();
+      },
+    );
+  });
+  router.use(
+    '/assets',
+    express.static(path.join(distDir, 'assets'), {
+      immutable: true,
+      maxAge: '1y',
+      index: false,
+      redirect: false,
+      fallthrough: true,
+    }),
+  );
+  router.use((_req, res) => {
+    res.status(404).set('Cache-Control', 'no-store').type('text/plain').send('Not found');
+  });
+  return router;
+}

@@ -6,6 +6,7 @@ import { pino } from 'pino';
 import type { DatabaseConfig } from '../../server/src/config';
 import { openDatabase } from '../../server/src/db/connection';
 import { isSeeded, prepareDatabase } from '../../server/src/db/prepare';
+import { refreshPlannerStatistics } from '../../server/src/db/dialect';
 
 const dataDir = path.join(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -37,6 +38,7 @@ export async function ensureSeeded(config: DatabaseConfig, companies: number): P
       await prepareDatabase(db, { companies, seed: 20261123 }, pino({ level: 'silent' }));
       console.info(`seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     }
+    await refreshPlannerStatistics(db);
   } finally {
     await db.destroy();
   }

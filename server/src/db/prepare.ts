@@ -2,6 +2,7 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { migrationSource } from './migrations';
+import { refreshPlannerStatistics } from './dialect';
 import { seedDatabase, type SeedOptions } from './seeds';
 
 export async function migrate(db: Knex): Promise<string[]> {
@@ -25,5 +26,6 @@ export async function prepareDatabase(db: Knex, seed: SeedOptions, logger: Logge
     'seeding the sample directory (first start)',
   );
   const summary = await seedDatabase(db, seed, (msg) => logger.info(msg));
+  await refreshPlannerStatistics(db);
   logger.info(summary, 'seeded the sample directory');
 }

@@ -64,7 +64,12 @@ export const COMPANY_COLUMNS = [
 
 /** companies c joined with its city ci and state s. */
 export function companiesWithPlace(db: Knex): Knex.QueryBuilder {
-  return db({ c: 'companies' })
+  return withPlace(db({ c: 'companies' }));
+}
+
+/** Joins a query over `companies c` with its city ci and state s. */
+export function withPlace(companies: Knex.QueryBuilder): Knex.QueryBuilder {
+  return companies
     .join({ ci: 'cities' }, 'ci.id', 'c.city_id')
     .join({ s: 'states' }, 's.id', 'c.state_id');
 }

@@ -4,8 +4,9 @@ import type { Company, CompanyListQuery, CompanySort } from '@moveratlas/contrac
 import { badRequest } from '../../lib/http-error';
 import { TtlCache } from '../../lib/ttl-cache';
 import { resolveState } from '../states/state-lookup';
-import { companySearchTokens, prefixUpperBound } from '../search/tokens';
-import { COMPANY_COLUMNS, companiesWithPlace, toCompanies, type CompanyRow } from './company-row';
+import { companySearchTokens } from '../search/tokens';
+import { companiesMatchingWords } from '../search/company-matches';
+import { COMPANY_COLUMNS, toCompanies, withPlace, type CompanyRow } from './company-row';
 
 type OrderBy = Array<{ column: string; order: 'asc' | 'desc' }>;
 
@@ -97,16 +98,6 @@ function applyFilters(
         .where('cs.service_id', filters.service),
     );
   }
-  // Every word of q must start a word of the name: one index range scan per word.
-  for (const token of filters.tokens ?? []) {
-    qb.whereIn(
-      'c.id',
-      db('company_search_tokens')
-        .select('company_id')
-        .where('token', '>=', token)
-        .andWhere('token', '<', prefixUpperBound(token)),
-    );
-  }
   return qb;
 }
 
@@ -126,7 +117,10 @@ export async function listCompanies(db: Knex, query: CompanyListQuery): Promise<
   const filters = await resolveFilters(db, query);
   if (filters === 'no-match') return { companies: [], total: 0 };
 
-  const rowsQuery = applyFilters(db, companiesWithPlace(db), filters)
+  // With search words, start from the word index (see companiesMatchingWords); otherwise from the sort index.
+  const companies = () =>
+    filters.tokens ? companiesMatchingWords(db, filters.tokens) : db({ c: 'companies' });
+  const rowsQuery = applyFilters(db, withPlace(companies()), filters)
     .select(COMPANY_COLUMNS)
     .orderBy(ORDER[query.sort])
     .limit(query.limit)
@@ -136,7 +130,7 @@ export async function listCompanies(db: Knex, query: CompanyListQuery): Promise<
   const [rows, total] = await Promise.all([
     rowsQuery as Promise<CompanyRow[]>,
     countCache(db).get(countKey, async () => {
-      const result = (await applyFilters(db, db({ c: 'companies' }), filters)
+      const result = (await applyFilters(db, companies(), filters)
         .count({ total: '*' })
         .first()) as { total: number | string } | undefined;
       return Number(result?.total ?? 0);

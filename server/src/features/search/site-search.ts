@@ -7,6 +7,7 @@ import { zipsByPrefix } from '../geo/place-queries';
 import { companyCountsByState } from '../states/place-queries';
 import { loadStates } from '../states/state-lookup';
 import { citySearchName, companySearchTokens, prefixUpperBound } from './tokens';
+import { companiesMatchingWords } from './company-matches';
 
 type Group<K extends keyof SearchResults['totals']> = { items: SearchResults[K]; total: number };
 
@@ -21,16 +22,7 @@ async function searchCompanies(
 ): Promise<Group<'companies'>> {
   const tokens = companySearchTokens(q);
   if (tokens.length === 0) return { items: [], total: 0 };
-  const matching = db({ c: 'companies' }).where('c.is_in_list', true);
-  for (const token of tokens) {
-    matching.whereIn(
-      'c.id',
-      db('company_search_tokens')
-        .select('company_id')
-        .where('token', '>=', token)
-        .andWhere('token', '<', prefixUpperBound(token)),
-    );
-  }
+  const matching = companiesMatchingWords(db, tokens).where('c.is_in_list', true);
   const [rows, count] = await Promise.all([
     matching
       .clone()

@@ -19,6 +19,13 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'widget',
+          include: ['widget/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+        },
+      },
+      {
+        test: {
           name: 'server',
           include: ['server/src/**/*.test.ts', 'server/test/**/*.test.ts'],
           environment: 'node',

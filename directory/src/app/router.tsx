@@ -70,6 +70,7 @@ export const routes: RouteObject[] = [
           },
           { path: 'company/:slug', lazy: page(() => import('../features/companies/company-page')) },
           { path: 'search', lazy: page(() => import('../features/search/search-page')) },
+          { path: 'get-quotes', lazy: page(() => import('../features/quote/get-quotes-page')) },
           { path: 'sitemap', lazy: page(() => import('../features/sitemap/sitemap-page')) },
           // Editorial content: Markdown rendered on the server (features/content).
           { path: 'blog', lazy: page(() => import('../features/blog/blog-list-page')) },

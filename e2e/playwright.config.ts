@@ -1,0 +1,72 @@
+/**
+ * End-to-end tests in Debian's Chromium (never a downloaded browser) against the built product: the server
+ * in production mode on a fresh SQLite database, and the demo partner site on another port (another origin).
+ * Run `npm run build` first.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+// Set once by the runner; its workers inherit these, so every process agrees on the ports and the database.
+process.env.E2E_PORT ??= String(3200 + (process.pid % 500));
+process.env.E2E_DEMO_PORT ??= String(Number(process.env.E2E_PORT) + 1000);
+process.env.E2E_DATABASE ??= path.join(os.tmpdir(), `moveratlas-e2e-${Date.now()}.sqlite`);
+
+export const PRODUCT_URL = `http://localhost:${process.env.E2E_PORT}`;
+export const DEMO_URL = `http://localhost:${process.env.E2E_DEMO_PORT}`;
+
+export default defineConfig({
+  testDir: './tests',
+  timeout: Number(process.env.E2E_TIMEOUT ?? 60_000),
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 2 : 0,
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    baseURL: DEMO_URL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: [
+    {
+      command: 'npx tsx e2e/support/product-server.ts',
+      cwd: repoRoot,
+      url: `${PRODUCT_URL}/healthz`,
+      timeout: 240_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        NODE_ENV: 'production',
+        PORT: process.env.E2E_PORT,
+        DATABASE_URL: process.env.E2E_DATABASE,
+        SEED_COMPANIES: '2000',
+        CORS_ORIGINS: DEMO_URL,
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_LEADS: '100000',
+        RATE_LIMIT_SESSIONS: '100000',
+        RATE_LIMIT_MATCHES: '100000',
+      },
+    },
+    {
+      command: 'npx tsx demo/serve.ts',
+      cwd: repoRoot,
+      url: `${DEMO_URL}/blank.html`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      env: { DEMO_PORT: process.env.E2E_DEMO_PORT, WIDGET_ORIGIN: PRODUCT_URL },
+    },
+  ],
+});

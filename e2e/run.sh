@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# End-to-end tests need Debian's Chromium (apt-get install chromium); Playwright never downloads a browser.
+# Without it they are skipped locally with a notice; in CI (CI=true) a missing Chromium is a failure.
+set -euo pipefail
+cd "$(dirname "$0")"
+if ! command -v chromium >/dev/null 2>&1; then
+  if [ "${CI:-}" = "true" ]; then
+    echo "CI must run the end-to-end tests: Debian's chromium is not installed" >&2
+    exit 1
+  fi
+  echo
+  echo "*** NOTICE: chromium is not installed, so the end-to-end tests were skipped."
+  echo "*** Install it with 'sudo apt-get install chromium' and run 'npm run test:e2e'."
+  echo
+  exit 0
+fi
+export CHROMIUM_PATH="${CHROMIUM_PATH:-$(command -v chromium)}"
+exec npx playwright test -c playwright.config.ts "$@"

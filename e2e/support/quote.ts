@@ -1,0 +1,124 @@
+/** Fixtures and steps shared by the widget's end-to-end tests: one widget is a locator on its placeholder. */
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import Database from 'better-sqlite3';
+
+export { expect };
+
+export const test = base.extend<{ cspViolations: string[] }>({
+  // Every CSP violation the page reports, collected from the start of each page load.
+  cspViolations: async ({ page }, use) => {
+    const violations: string[] = [];
+    await page.exposeFunction('__reportCsp', (text: string) => violations.push(text));
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        const report = (window as unknown as { __reportCsp: (t: string) => void }).__reportCsp;
+        report(`${event.violatedDirective} ${event.blockedURI}`);
+      });
+    });
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    await use(violations);
+  },
+});
+
+export const FUTURE_DATE = '2030-06-15';
+
+export const CONTACT = {
+  firstName: 'Jane',
+  lastName: 'Doe',
+  email: 'jane.doe@example.com',
+  phone: '3125550142',
+};
+
+export function heading(widget: Locator) {
+  return widget.getByRole('heading', { level: 2 });
+}
+
+export async function choosePlace(widget: Locator, label: string, typed: string) {
+  const field = widget.getByRole('combobox', { name: label, exact: true });
+  await field.fill(typed);
+  const option = widget.getByRole('option').first();
+  await expect(option).toBeVisible();
+  await option.click();
+}
+
+/** Steps 1 to 5, ending on step 6 (auto transport) with one mover chosen; the lead is not sent yet. */
+export async function fillToStep6(widget: Locator, contact = CONTACT) {
+  await expect(heading(widget)).toHaveText('What size is your move?');
+  await widget.getByRole('button', { name: /2-3 Bedrooms/ }).click();
+  await expect(heading(widget)).toHaveText('When are you moving?');
+  await widget.getByLabel('Moving date', { exact: true }).fill(FUTURE_DATE);
+  await widget.getByRole('button', { name: 'Continue' }).click();
+  await expect(heading(widget)).toHaveText('Where are you moving?');
+  await choosePlace(widget, 'Moving from', 'Chicago, IL');
+  await choosePlace(widget, 'Moving to', '80202');
+  await widget.getByRole('button', { name: 'Continue' }).click();
+  await expect(heading(widget)).toHaveText('How can movers reach you?');
+  await widget.getByLabel('First name', { exact: true }).fill(contact.firstName);
+  await widget.getByLabel('Last name', { exact: true }).fill(contact.lastName);
+  await widget.getByLabel('Email', { exact: true }).fill(contact.email);
+  await widget.getByLabel('Phone', { exact: true }).fill(contact.phone);
+  await widget.getByRole('checkbox', { name: /I agree that MoverAtlas/ }).check();
+  await widget.getByRole('button', { name: 'Continue' }).click();
+  await expect(heading(widget)).toHaveText('Choose your movers');
+  const movers = widget.getByRole('group').getByRole('checkbox');
+  await expect(movers.first()).toBeVisible();
+  await movers.first().check();
+  await widget.getByRole('button', { name: 'Continue' }).click();
+  await expect(heading(widget)).toHaveText('Do you need auto transport?');
+  // Choosing a mover changed the consent text: it is asked for again, for the new text.
+  await widget.getByRole('checkbox', { name: /I agree that MoverAtlas/ }).check();
+}
+
+export async function submit(widget: Locator): Promise<string> {
+  await widget.getByRole('button', { name: 'Get my quotes' }).click();
+  await expect(heading(widget)).toHaveText('Your quote request is in');
+  const id = (await widget.getByTestId('confirmation-id').textContent())?.trim() ?? '';
+  expect(id).not.toBe('');
+  return id;
+}
+
+export interface LeadRow {
+  public_id: string;
+  lead_uuid: string;
+  site_id: string;
+  session_id: string | null;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  from_zip: string | null;
+  from_city: string | null;
+  from_state: string | null;
+  from_location: string;
+  to_zip: string | null;
+  to_location: string;
+  move_date: string;
+  move_size: string | null;
+  number_of_rooms: number;
+  selected_companies: string;
+  origin: string | null;
+}
+
+/** The lead as the server stored it, read from the e2e database. */
+export function storedLead(publicId: string): LeadRow | undefined {
+  const db = new Database(process.env.E2E_DATABASE!, { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare('select * from leads where public_id = ?').get(publicId) as
+      LeadRow | undefined;
+  } finally {
+    db.close();
+  }
+}
+
+export async function events(page: Page) {
+  return page.evaluate(
+    () =>
+      (
+        window as unknown as {
+          partnerEvents: { source: string; name: string; detail: Record<string, unknown> }[];
+        }
+      ).partnerEvents,
+  );
+}

@@ -1,0 +1,84 @@
+/** Step 5: the movers matched for this route (match_companies), to choose from; choosing none is fine. */
+import { starBreakdown, type MatchedCompany } from '@moveratlas/contracts';
+import { useQuote, useQuoteActions } from '../store';
+import { Icon } from '../ui/icons';
+
+function Rating({ company }: { company: MatchedCompany }) {
+  if (company.rating === null) return null;
+  const { full } = starBreakdown(company.rating);
+  return (
+    <span className="flex items-center gap-1 text-sm text-slate-700">
+      <Icon name="star" className="size-4 fill-amber-400 text-amber-500" />
+      <span>
+        {company.rating.toFixed(1)}
+        <span className="sr-only"> out of 5 stars ({full} full)</span> · {company.reviews_count}{' '}
+        reviews
+      </span>
+    </span>
+  );
+}
+
+export default function CompaniesStep() {
+  const matches = useQuote((s) => s.matches);
+  const selected = useQuote((s) => s.form.selectedCompanies);
+  const { toggleCompany } = useQuoteActions();
+
+  if (matches.status !== 'done') {
+    return (
+      <div role="status" aria-live="polite" className="space-y-3">
+        <span className="sr-only">Finding movers for your route…</span>
+        {[0, 1, 2].map((i) => (
+          <div key={i} className="h-20 animate-pulse rounded-ma bg-slate-100" />
+        ))}
+      </div>
+    );
+  }
+  return (
+    <fieldset className="space-y-3">
+      <legend className="mb-2 text-sm text-slate-700">
+        {matches.isFallback
+          ? 'Our partner network will match your request with movers near you.'
+          : `${matches.companies.length} movers serve your route. Choose the ones you want quotes from (optional).`}
+      </legend>
+      {matches.companies.map((company) => {
+        const checked = selected.some((c) => String(c.id) === String(company.id));
+        const id = `company-${String(company.id)}`;
+        return (
+          <label
+            key={String(company.id)}
+            htmlFor={id}
+            className={
+              'flex cursor-pointer items-start gap-3 rounded-ma border-2 p-3 ' +
+              (checked ? 'border-brand bg-brand-soft' : 'border-slate-200 bg-white')
+            }
+          >
+            <input
+              id={id}
+              type="checkbox"
+              checked={checked}
+              onChange={(e) => toggleCompany(company, e.currentTarget.checked)}
+              className="mt-1 size-5 shrink-0 accent-brand"
+            />
+            <span className="min-w-0 flex-1">
+              <span className="block font-semibold text-slate-900">{company.name}</span>
+              {company.city && company.state ? (
+                <span className="block text-sm text-slate-600">
+                  {company.city}, {company.state}
+                  {typeof company.distance_miles === 'number'
+                    ? ` · ${Math.round(company.distance_miles)} mi away`
+                    : ''}
+                </span>
+              ) : null}
+              <Rating company={company} />
+              {company.services.length > 0 ? (
+                <span className="mt-1 block text-xs text-slate-600">
+                  {company.services.slice(0, 3).join(' · ')}
+                </span>
+              ) : null}
+            </span>
+          </label>
+        );
+      })}
+    </fieldset>
+  );
+}

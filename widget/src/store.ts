@@ -1,0 +1,434 @@
+/**
+ * One zustand store per widget instance (never a module-level `create`): the quote form state of spec 3,
+ * the current step and the transitions of spec 4.1. Side effects (API, toasts, events) come in as
+ * dependencies so the transitions can be tested without a browser or a server.
+ */
+import { createContext, useContext } from 'react';
+import { createStore, useStore, type StoreApi } from 'zustand';
+import {
+  DEFAULT_MOVE_SIZE,
+  FIRST_STEP,
+  normaliseQuoteForm,
+  formatMoveDate,
+  stepName,
+  type MatchedCompany,
+  type QuoteFormState,
+  type QuoteStepNumber,
+  type ValidationToggles,
+  type WidgetEventDetails,
+  type WidgetEventName,
+  type WidgetPrefill,
+} from '@moveratlas/contracts';
+import type { WidgetApi } from './api';
+import type { PageContext } from './lead-wire';
+import type { VisitorSession } from './session';
+import type { LazyToaster } from './toast-proxy';
+import type { StepErrors } from './validation';
+
+export const VALIDATION_TOAST = {
+  title: 'Please check your information',
+  description: 'Please fill in all required fields correctly.',
+} as const;
+export const SUBMIT_ERROR_TITLE = 'Error submitting form';
+export const SUBMIT_ERROR_DEFAULT = 'Failed to submit lead data';
+export const UNKNOWN_ERROR = 'An unknown error occurred';
+
+export interface MatchState {
+  status: 'idle' | 'loading' | 'done';
+  companies: MatchedCompany[];
+  isFallback: boolean;
+  /** The route the list was matched for; a changed route matches again. */
+  key: string;
+}
+
+export interface QuoteActions {
+  setField<K extends keyof QuoteFormState>(name: K, value: QuoteFormState[K]): void;
+  setFields(fields: Partial<QuoteFormState>): void;
+  /** Step 1's tiles: sets the size and advances. */
+  chooseSize(size: string): Promise<boolean>;
+  /** Continue: validates the current step; advances, or submits on step 6. */
+  next(): Promise<boolean>;
+  back(): void;
+  agreeToConsent(text: string | null): void;
+  toggleCompany(company: { id: number | string; name: string }, selected: boolean): void;
+  loadMatches(): Promise<void>;
+  submit(): Promise<boolean>;
+  reset(): void;
+  prefill(prefill: WidgetPrefill): void;
+  setHoneypot(value: string): void;
+}
+
+export interface QuoteState {
+  step: QuoteStepNumber;
+  form: QuoteFormState;
+  /** Messages of the last failed Continue, cleared field by field as the visitor edits. */
+  errors: StepErrors;
+  /** The exact consent text the visitor ticked the box for; a different text needs a new tick. */
+  consentAgreedText: string;
+  matches: MatchState;
+  submitting: boolean;
+  /** The confirmation id of the submitted lead (step 7). */
+  leadId: string;
+  honeypot: string;
+  actions: QuoteActions;
+}
+
+export type QuoteStore = StoreApi<QuoteState>;
+
+type Emit = <K extends WidgetEventName>(
+  name: K,
+  detail: Omit<WidgetEventDetails[K], 'instanceId'>,
+) => void;
+
+export interface QuoteStoreDeps {
+  api: WidgetApi;
+  instanceId: string;
+  page: () => PageContext;
+  toaster: Pick<LazyToaster, 'show'>;
+  emit?: Emit;
+  /** Started once per page; resolves with the session id and IP to put on the form. */
+  session?: (leadUuid: string) => Promise<VisitorSession>;
+  storage?: Storage | null;
+  toggles?: ValidationToggles;
+  prefill?: WidgetPrefill;
+  newId?: () => string;
+}
+
+/** The rules chunk (zod, consent, wire formats): fetched at idle after step 1 shows, awaited by Continue. */
+export const loadRules = () => import('./rules');
+
+export const STORAGE_PREFIX = 'moveratlas:quote:';
+const STORAGE_VERSION = 1;
+
+export function emptyForm(leadUuid: string): QuoteFormState {
+  return {
+    ...normaliseQuoteForm({}),
+    moveSize: DEFAULT_MOVE_SIZE,
+    leadUuid,
+  };
+}
+
+const routeKey = (form: QuoteFormState) =>
+  [
+    form.fromLocationZip,
+    form.movingFrom.trim(),
+    form.toLocationZip,
+    form.movingTo.trim(),
+    form.moveSize,
+  ].join('|');
+
+function applyPrefill(form: QuoteFormState, prefill: WidgetPrefill | undefined): QuoteFormState {
+  if (!prefill) return form;
+  const next = { ...form };
+  if (prefill.size) next.moveSize = prefill.size;
+  if (prefill.date) {
+    const mmddyyyy = formatMoveDate(prefill.date);
+    const [m, d, y] = mmddyyyy.split('/');
+    if (m && d && y) next.movingDate = `${y}-${m}-${d}`;
+  }
+  if (prefill.fromZip) {
+    next.fromLocationZip = prefill.fromZip;
+    if (next.movingFrom.trim() === '') next.movingFrom = prefill.fromZip;
+  }
+  if (prefill.toZip) {
+    next.toLocationZip = prefill.toZip;
+    if (next.movingTo.trim() === '') next.movingTo = prefill.toZip;
+  }
+  if (prefill.companyId && prefill.companyName) {
+    const id = /^\d+$/.test(prefill.companyId) ? Number(prefill.companyId) : prefill.companyId;
+    if (!next.selectedCompanies.some((c) => String(c.id) === String(id)))
+      next.selectedCompanies = [{ id, name: prefill.companyName }, ...next.selectedCompanies].slice(
+        0,
+        10,
+      );
+  }
+  return next;
+}
+
+interface Stored {
+  v: number;
+  step: QuoteStepNumber;
+  form: unknown;
+  consentAgreedText: string;
+  leadId: string;
+  matches: MatchState;
+}
+
+function readStored(storage: Storage | null | undefined, key: string): Stored | undefined {
+  try {
+    const raw = storage?.getItem(key);
+    if (!raw) return undefined;
+    const stored = JSON.parse(raw) as Stored;
+    if (stored.v !== STORAGE_VERSION || !(stored.step >= 1 && stored.step <= 7)) return undefined;
+    return stored;
+  } catch {
+    return undefined;
+  }
+}
+
+export function createQuoteStore(deps: QuoteStoreDeps): QuoteStore {
+  const newId = deps.newId ?? (() => crypto.randomUUID());
+  const emit: Emit = deps.emit ?? (() => undefined);
+  const toggles = deps.toggles;
+  const storageKey = STORAGE_PREFIX + deps.instanceId;
+  const stored = readStored(deps.storage, storageKey);
+
+  const initialForm = (() => {
+    if (stored) {
+      const form = normaliseQuoteForm(stored.form);
+      if (form.leadUuid) return form;
+    }
+    return applyPrefill(emptyForm(newId()), deps.prefill);
+  })();
+
+  const store = createStore<QuoteState>()((set, get) => {
+    const patchForm = (fields: Partial<QuoteFormState>) =>
+      set((state) => {
+        const errors = { ...state.errors };
+        for (const name of Object.keys(fields)) delete errors[name as keyof StepErrors];
+        return { form: { ...state.form, ...fields }, errors };
+      });
+
+    const goTo = (step: QuoteStepNumber) => {
+      const previousStep = get().step;
+      if (step === previousStep) return;
+      set({ step, errors: {} });
+      emit('stepchange', { step, stepName: stepName(step), previousStep });
+      if (step > FIRST_STEP) {
+        const { form } = get();
+        const event = {
+          event: 'step' as const,
+          form_step: String(step),
+          step_name: stepName(step),
+          session_id: form.sessionId,
+          lead_uuid: form.leadUuid,
+          website: deps.page().site,
+        };
+        console.info('[MoverAtlas] form step', event);
+        deps.api.trackStep(event);
+      }
+      if (step === 5) void get().actions.loadMatches();
+    };
+
+    const fail = (errors: StepErrors) => {
+      set({ errors });
+      deps.toaster.show({ ...VALIDATION_TOAST, variant: 'destructive' });
+      return false;
+    };
+
+    const actions: QuoteActions = {
+      setField: (name, value) => patchForm({ [name]: value } as Partial<QuoteFormState>),
+      setFields: patchForm,
+      async chooseSize(size) {
+        patchForm({ moveSize: size });
+        return get().actions.next();
+      },
+      async next() {
+        // The rules (and zod) load after step 1 shows: they are not needed to show it.
+        const { validateStep, consentIsCurrent } = await loadRules();
+        const state = get();
+        if (state.submitting || state.step === 7) return false;
+        const step = state.step;
+        const check = validateStep(step, state.form, {
+          toggles,
+          consentAgreed: step === 4 || step === 6 ? consentIsCurrent(state) : undefined,
+        });
+        if (!check.ok) return fail(check.errors);
+        if (step === 6) return get().actions.submit();
+        goTo((step + 1) as QuoteStepNumber);
+        return true;
+      },
+      back() {
+        const { step, submitting } = get();
+        if (step === 7 || submitting) return;
+        goTo(Math.max(FIRST_STEP, step - 1) as QuoteStepNumber);
+      },
+      agreeToConsent(text) {
+        set((state) => {
+          const errors = { ...state.errors };
+          delete errors.consent;
+          return { consentAgreedText: text ?? '', errors };
+        });
+      },
+      toggleCompany(company, selected) {
+        const { selectedCompanies } = get().form;
+        const rest = selectedCompanies.filter((c) => String(c.id) !== String(company.id));
+        patchForm({
+          selectedCompanies: selected
+            ? [...rest, { id: company.id, name: company.name }].slice(0, 10)
+            : rest,
+        });
+      },
+      async loadMatches() {
+        const { form, matches } = get();
+        const key = routeKey(form);
+        if (matches.key === key && matches.status !== 'idle') return;
+        set({ matches: { status: 'loading', companies: [], isFallback: false, key } });
+        const { FALLBACK_MATCHED_COMPANIES } = await loadRules();
+        let companies: MatchedCompany[];
+        let isFallback = false;
+        let pingId = '';
+        try {
+          const answer = await deps.api.matchCompanies({
+            from_zip: form.fromLocationZip,
+            from_city: form.fromLocationCity,
+            from_state: form.fromLocationState,
+            to_zip: form.toLocationZip,
+            to_city: form.toLocationCity,
+            to_state: form.toLocationState,
+            move_size: form.moveSize,
+            move_date: formatMoveDate(form.movingDate),
+            lead_uuid: form.leadUuid,
+            session_id: form.sessionId,
+            website: deps.page().site,
+            _target: 'match_companies',
+          });
+          companies = answer.companies;
+          isFallback = answer.is_fallback;
+          pingId = answer.ping_id;
+          if (companies.length === 0) throw new Error('no companies');
+        } catch {
+          // Spec 8: matching fails silently into the two stand-in companies.
+          companies = [...FALLBACK_MATCHED_COMPANIES];
+          isFallback = true;
+          pingId ||= `fallback-${form.leadUuid}`;
+        }
+        if (get().matches.key !== key) return;
+        set((state) => ({
+          matches: { status: 'done', companies, isFallback, key },
+          form: { ...state.form, pingId },
+        }));
+      },
+      async submit() {
+        const state = get();
+        if (state.submitting) return false;
+        if (state.leadId) {
+          goTo(7);
+          return true;
+        }
+        set({ submitting: true });
+        const { sendLeadFields, leadAnalyticsFields, currentConsentText } = await loadRules();
+        const page = deps.page();
+        const { form } = state;
+        let leadId: string;
+        try {
+          leadId = await deps.api.sendLead(
+            sendLeadFields(form, page, {
+              text: currentConsentText(form),
+              honeypot: state.honeypot,
+            }),
+          );
+        } catch (error) {
+          const message =
+            error instanceof Error ? error.message || SUBMIT_ERROR_DEFAULT : UNKNOWN_ERROR;
+          console.error(`[MoverAtlas] Error submitting lead: ${message}`);
+          set({ submitting: false });
+          deps.toaster.show({
+            title: SUBMIT_ERROR_TITLE,
+            description: message,
+            variant: 'destructive',
+          });
+          emit('error', { message, step: 6 });
+          return false;
+        }
+        console.info('[MoverAtlas] Lead submitted successfully');
+        // Phase two, the analytics copy: its failure never fails the submission.
+        deps.api
+          .sendLeadAnalytics(leadAnalyticsFields(form, page, leadId))
+          .catch((error: unknown) => {
+            console.warn(`[MoverAtlas] Failed to submit lead to BigQuery: ${String(error)}`);
+          });
+        set({ submitting: false, leadId });
+        goTo(7);
+        emit('submit', { leadId, leadUuid: form.leadUuid });
+        return true;
+      },
+      reset() {
+        const { form } = get();
+        const fresh = emptyForm(newId());
+        set({
+          form: { ...fresh, sessionId: form.sessionId, ipAddress: form.ipAddress },
+          errors: {},
+          consentAgreedText: '',
+          matches: { status: 'idle', companies: [], isFallback: false, key: '' },
+          leadId: '',
+          submitting: false,
+          honeypot: '',
+        });
+        goTo(1);
+      },
+      prefill(prefill) {
+        if (get().step === 7) return;
+        set((state) => ({ form: applyPrefill(state.form, prefill) }));
+      },
+      setHoneypot: (honeypot) => set({ honeypot }),
+    };
+
+    return {
+      step: stored?.step ?? FIRST_STEP,
+      form: initialForm,
+      errors: {},
+      consentAgreedText: stored?.consentAgreedText ?? '',
+      matches:
+        stored?.matches?.status === 'done'
+          ? stored.matches
+          : { status: 'idle', companies: [], isFallback: false, key: '' },
+      submitting: false,
+      leadId: stored?.leadId ?? '',
+      honeypot: '',
+      actions,
+    };
+  });
+
+  // Progress survives a reload of the page (per instance, for the tab's lifetime).
+  if (deps.storage) {
+    const storage = deps.storage;
+    store.subscribe((state, previous) => {
+      if (
+        state.form === previous.form &&
+        state.step === previous.step &&
+        state.consentAgreedText === previous.consentAgreedText &&
+        state.leadId === previous.leadId &&
+        state.matches === previous.matches
+      )
+        return;
+      const snapshot: Stored = {
+        v: STORAGE_VERSION,
+        step: state.step,
+        form: state.form,
+        consentAgreedText: state.consentAgreedText,
+        leadId: state.leadId,
+        matches:
+          state.matches.status === 'done' ? state.matches : { ...state.matches, status: 'idle' },
+      };
+      try {
+        storage.setItem(storageKey, JSON.stringify(snapshot));
+      } catch {
+        // Storage full or blocked: progress is just not kept.
+      }
+    });
+  }
+
+  if (deps.session) {
+    void deps.session(initialForm.leadUuid).then(({ sessionId, ip }) => {
+      const { form } = store.getState();
+      store.setState({
+        form: { ...form, sessionId: form.sessionId || sessionId, ipAddress: ip || form.ipAddress },
+      });
+    });
+  }
+  if (store.getState().step === 5) void store.getState().actions.loadMatches();
+  return store;
+}
+
+export const QuoteStoreContext = createContext<QuoteStore | null>(null);
+
+export function useQuote<T>(selector: (state: QuoteState) => T): T {
+  const store = useContext(QuoteStoreContext);
+  if (!store) throw new Error('useQuote needs a QuoteStoreContext provider');
+  return useStore(store, selector);
+}
+
+export function useQuoteActions(): QuoteActions {
+  return useQuote((state) => state.actions);
+}

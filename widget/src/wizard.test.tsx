@@ -1,0 +1,275 @@
+/** Each step rendered in the wizard (Testing Library): labelled forms, errors tied to fields, toasts, focus. */
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { consentText } from '@moveratlas/contracts';
+import { FILLED, fakeApi, makeStore, renderWizard } from './test-utils';
+
+beforeEach(() => {
+  vi.spyOn(console, 'info').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+/** The text of the elements that describe `element` (aria-describedby), as assistive tech reads it. */
+function description(element: HTMLElement): string {
+  return (element.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .filter(Boolean)
+    .join(' ');
+}
+
+const continueButton = () => screen.getByRole('button', { name: 'Continue' });
+const heading = (name: string) => screen.findByRole('heading', { level: 2, name });
+
+describe('step 1: size', () => {
+  it('shows the four tiles with 2-3 Bedrooms chosen, inside a labelled form', () => {
+    const { store, api } = makeStore();
+    renderWizard(store, api);
+    const form = screen.getByRole('form', { name: 'What size is your move?' });
+    const tiles = within(form)
+      .getAllByRole('button', { pressed: undefined })
+      .filter((b) => b.hasAttribute('aria-pressed'));
+    expect(tiles.map((t) => t.textContent)).toEqual([
+      'Studio/1BR400-600 sq ft',
+      '2-3 Bedrooms800-1200 sq ft',
+      '4+ Bedrooms1500+ sq ft',
+      'Office/Commercialany size',
+    ]);
+    expect(screen.getByRole('button', { name: /2-3 Bedrooms/ }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    expect(screen.getByText('Step 1 of 7')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
+  });
+
+  it('choosing a tile sets the size, advances and focuses the next heading', async () => {
+    const { store, api } = makeStore();
+    renderWizard(store, api);
+    fireEvent.click(screen.getByRole('button', { name: /4\+ Bedrooms/ }));
+    const next = await heading('When are you moving?');
+    expect(store.getState().form.moveSize).toBe('4br');
+    await waitFor(() => expect(document.activeElement).toBe(next));
+  });
+
+  it('Continue advances with the default size', async () => {
+    const { store, api } = makeStore();
+    renderWizard(store, api);
+    fireEvent.click(continueButton());
+    await heading('When are you moving?');
+    expect(store.getState().form.moveSize).toBe('2-3br');
+  });
+});
+
+describe('step 2: date', () => {
+  it('an empty date keeps the step, shows the toast and ties the error to the field', async () => {
+    const { store, api } = makeStore({ step: 2 });
+    renderWizard(store, api);
+    const input = await screen.findByLabelText('Moving date');
+    fireEvent.click(continueButton());
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Please check your information');
+    expect(alert.textContent).toContain('Please fill in all required fields correctly.');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = input.getAttribute('aria-describedby')!.split(' ');
+    const message = describedBy.map((id) => document.getElementById(id)?.textContent).join(' ');
+    expect(message).toContain('Moving date is required.');
+    expect(store.getState().step).toBe(2);
+  });
+
+  it('a date advances and Back returns', async () => {
+    const { store, api } = makeStore({ step: 2 });
+    renderWizard(store, api);
+    fireEvent.change(await screen.findByLabelText('Moving date'), {
+      target: { value: '2030-06-15' },
+    });
+    expect(screen.getByText(/June 15, 2030/)).toBeTruthy();
+    fireEvent.click(continueButton());
+    await heading('Where are you moving?');
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await heading('When are you moving?');
+  });
+});
+
+describe('step 3: route', () => {
+  it('suggests places for a city and fills ZIP, city and state', async () => {
+    const { store, api } = makeStore({ step: 3 });
+    renderWizard(store, api);
+    const from = await screen.findByRole('combobox', { name: 'Moving from' });
+    fireEvent.change(from, { target: { value: 'Chic' } });
+    const option = await screen.findByRole(
+      'option',
+      { name: 'Chicago, IL 60601' },
+      { timeout: 2000 },
+    );
+    expect(api.places).toHaveBeenCalledWith('Chic', expect.anything());
+    expect(from.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(option);
+    expect(store.getState().form).toMatchObject({
+      movingFrom: 'Chicago, IL 60601',
+      fromLocationZip: '60601',
+      fromLocationCity: 'Chicago',
+      fromLocationState: 'IL',
+    });
+  });
+
+  it('chooses a suggestion by keyboard', async () => {
+    const { store, api } = makeStore({ step: 3 });
+    renderWizard(store, api);
+    const to = await screen.findByRole('combobox', { name: 'Moving to' });
+    fireEvent.change(to, { target: { value: '606' } });
+    await screen.findByRole('option', {}, { timeout: 2000 });
+    fireEvent.keyDown(to, { key: 'ArrowDown' });
+    expect(to.getAttribute('aria-activedescendant')).toBeTruthy();
+    fireEvent.keyDown(to, { key: 'Enter' });
+    expect(store.getState().form.toLocationZip).toBe('60601');
+  });
+
+  it('a typed ZIP is kept as the ZIP; empty places fail with errors on both fields', async () => {
+    const { store, api } = makeStore({ step: 3 });
+    renderWizard(store, api);
+    fireEvent.click(continueButton());
+    await screen.findByRole('alert');
+    expect(screen.getByRole('combobox', { name: 'Moving from' }).getAttribute('aria-invalid')).toBe(
+      'true',
+    );
+    expect(screen.getByRole('combobox', { name: 'Moving to' }).getAttribute('aria-invalid')).toBe(
+      'true',
+    );
+    fireEvent.change(screen.getByRole('combobox', { name: 'Moving from' }), {
+      target: { value: '60601' },
+    });
+    expect(store.getState().form.fromLocationZip).toBe('60601');
+  });
+});
+
+describe('step 4: contact', () => {
+  it('formats the phone, shows the consent text the lead records and needs the box ticked', async () => {
+    const { store, api } = makeStore({ step: 4, form: { ...FILLED, phone: '' } });
+    renderWizard(store, api);
+    const phone = await screen.findByLabelText('Phone');
+    fireEvent.change(phone, { target: { value: '13125550142' } });
+    fireEvent.blur(phone);
+    expect(store.getState().form.phone).toBe('(312) 555-0142');
+    const consent = screen.getByRole('checkbox', { name: consentText([]) });
+    fireEvent.click(continueButton());
+    await screen.findByRole('alert');
+    expect(consent.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.click(consent);
+    fireEvent.click(continueButton());
+    await heading('Choose your movers');
+  });
+
+  it('ties each field error to its field', async () => {
+    const { store, api } = makeStore({ step: 4 });
+    renderWizard(store, api);
+    fireEvent.change(await screen.findByLabelText('First name'), { target: { value: 'J' } });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'jane@' } });
+    fireEvent.click(continueButton());
+    await screen.findByRole('alert');
+    const first = screen.getByLabelText('First name');
+    expect(description(first)).toBe('First name must be at least 2 characters.');
+    expect(description(screen.getByLabelText('Email'))).toBe(
+      'Email must be a valid e-mail address.',
+    );
+    expect(screen.getByLabelText('Phone').getAttribute('aria-invalid')).toBe('true');
+  });
+});
+
+describe('step 5: companies', () => {
+  it('lists the matched movers to choose from', async () => {
+    const { store, api } = makeStore({ step: 4, form: FILLED });
+    store.getState().actions.agreeToConsent(consentText([]));
+    renderWizard(store, api);
+    await act(() => store.getState().actions.next());
+    const acme = await screen.findByRole('checkbox', { name: /Acme Moving/ });
+    expect(screen.getByText(/2 movers serve your route/)).toBeTruthy();
+    fireEvent.click(acme);
+    expect(store.getState().form.selectedCompanies).toEqual([{ id: 12, name: 'Acme Moving' }]);
+    fireEvent.click(continueButton());
+    await heading('Do you need auto transport?');
+  });
+});
+
+describe('step 6: auto transport and submission', () => {
+  const atStep6 = (api = fakeApi()) => {
+    const made = makeStore({ api, step: 6, form: FILLED });
+    made.store.getState().actions.agreeToConsent(consentText([]));
+    renderWizard(made.store, made.api);
+    return made;
+  };
+
+  it('asks for the vehicle only when auto transport is wanted', async () => {
+    const { store } = atStep6();
+    fireEvent.click(await screen.findByRole('radio', { name: 'Yes' }));
+    expect(store.getState().form.needsAutoTransport).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Get my quotes' }));
+    await screen.findByRole('alert');
+    expect(screen.getByLabelText('Vehicle year').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('Vehicle model').getAttribute('aria-invalid')).toBe('true');
+    fireEvent.click(screen.getByRole('radio', { name: 'No' }));
+    expect(screen.queryByLabelText('Vehicle year')).toBeNull();
+  });
+
+  it('asks for consent again when the chosen movers changed the text', async () => {
+    const { store } = atStep6();
+    store.getState().actions.toggleCompany({ id: 12, name: 'Acme Moving' }, true);
+    const box = await screen.findByRole<HTMLInputElement>('checkbox', {
+      name: consentText(['Acme Moving']),
+    });
+    expect(box.checked).toBe(false);
+  });
+
+  it('a failed submission stays on step 6 with the error toast; the retry succeeds', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const sendLead = vi
+      .fn()
+      .mockRejectedValueOnce(new Error('API Error: backend down'))
+      .mockResolvedValueOnce('MA-42');
+    atStep6(fakeApi({ sendLead }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Get my quotes' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Error submitting form');
+    expect(alert.textContent).toContain('API Error: backend down');
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(
+      'Do you need auto transport?',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Get my quotes' }));
+    await heading('Your quote request is in');
+    expect((await screen.findByTestId('confirmation-id')).textContent).toBe('MA-42');
+  });
+});
+
+describe('step 7: success', () => {
+  it('shows the confirmation id and starts over with a new lead id', async () => {
+    const { store, api } = makeStore({ step: 7 });
+    store.setState({ leadId: 'MA-9' });
+    renderWizard(store, api);
+    expect((await screen.findByTestId('confirmation-id')).textContent).toBe('MA-9');
+    expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
+    const before = store.getState().form.leadUuid;
+    fireEvent.click(screen.getByRole('button', { name: 'Start a new quote' }));
+    await heading('What size is your move?');
+    expect(store.getState().form.leadUuid).not.toBe(before);
+  });
+});
+
+describe('toasts', () => {
+  it('F8 focuses the notification region; swiping right 50 px dismisses', async () => {
+    const { store, api } = makeStore({ step: 2 });
+    renderWizard(store, api);
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue' }));
+    const alert = await screen.findByRole('alert');
+    fireEvent.keyDown(document, { key: 'F8' });
+    expect(document.activeElement).toBe(screen.getByRole('region', { name: 'Notifications (F8)' }));
+    fireEvent.pointerDown(alert, { clientX: 10, pointerId: 1 });
+    fireEvent.pointerMove(alert, { clientX: 40, pointerId: 1 });
+    fireEvent.pointerUp(alert, { clientX: 40, pointerId: 1 });
+    expect(screen.queryByRole('alert')).not.toBeNull();
+    fireEvent.pointerDown(alert, { clientX: 10, pointerId: 1 });
+    fireEvent.pointerUp(alert, { clientX: 70, pointerId: 1 });
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+  });
+});

@@ -29,6 +29,19 @@ export default defineConfig(({ isSsrBuild }) => ({
         manifest: true,
         rolldownOptions: {
           input: path.join(root, 'src/app/entry-client.tsx'),
+          output: {
+            // React, React DOM and React Router change only with an upgrade: one named chunk that
+            // browsers keep across deploys, rather than a shared chunk named after whatever page module
+            // rolldown met first. What else every page needs stays in the entry.
+            codeSplitting: {
+              groups: [
+                {
+                  name: 'framework',
+                  test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/,
+                },
+              ],
+            },
+          },
         },
       },
 }));

@@ -53,13 +53,21 @@ export async function measure(
   urlPath: string,
   connections: number,
   seconds: number,
+  /** Request headers, e.g. Accept-Encoding to measure compressed answers as browsers get them. */
+  headers: Record<string, string> = {},
 ): Promise<Measurement> {
   // A short warm-up fills caches and JIT before the measured run.
-  await autocannon({ url: `http://127.0.0.1:${port}${urlPath}`, connections, duration: 2 });
+  await autocannon({
+    url: `http://127.0.0.1:${port}${urlPath}`,
+    connections,
+    duration: 2,
+    headers,
+  });
   const result = await autocannon({
     url: `http://127.0.0.1:${port}${urlPath}`,
     connections,
     duration: seconds,
+    headers,
   });
   return {
     label,

@@ -6,6 +6,7 @@ import type {
   CompanyProfile,
   ContentDocument,
   ContentSummary,
+  DirectoryStatistics,
   MajorCity,
   SearchResults,
   StateDetail,
@@ -13,7 +14,13 @@ import type {
   ZipPlace,
 } from '@moveratlas/contracts';
 import { ApiError, apiRequestWithHeaders, withQuery } from '../lib/api-client';
-import type { CompanyPage, CompanyQuery, DirectoryData, SiteInfo } from './data-context';
+import type {
+  CompanyPage,
+  CompanyQuery,
+  DirectoryData,
+  MoveDestination,
+  SiteInfo,
+} from './data-context';
 
 /** Featured companies stay fresh 5 minutes, are kept 30 and retried twice (spec section 9). */
 const FEATURED_OPTIONS = { staleTime: 5 * 60_000, gcTime: 30 * 60_000, retry: 2 } as const;
@@ -79,9 +86,18 @@ export function createApiDirectoryData(queryClient: QueryClient, site: SiteInfo)
       ),
     search: (query) =>
       queryClient.fetchQuery<SearchResults>({ queryKey: ['/api/search', { ...query }] }),
-    // Only the server computes these; the pages leave the figures out after a client-side navigation.
-    nationalStatistics: () => Promise.resolve(null),
-    moveDestinations: () => Promise.resolve(null),
+    nationalStatistics: () =>
+      queryClient.fetchQuery<DirectoryStatistics>({ queryKey: ['/api/statistics/national'] }),
+    moveDestinations: (state, citySlug) =>
+      orUndefined(() =>
+        queryClient.fetchQuery<MoveDestination[]>({
+          queryKey: [
+            `/api/states/${segment(state)}/move-destinations`,
+            ...(citySlug === undefined ? [] : [{ city: citySlug }]),
+          ],
+          retry: false,
+        }),
+      ),
     // Content changes only with a deploy: fresh for the page's lifetime.
     listContent: (collection) =>
       queryClient.fetchQuery<ContentSummary[]>({

@@ -80,13 +80,13 @@ export interface DirectoryData {
   /** A company with its latest reviews; undefined when no company has that slug. */
   companyProfile(slug: string): Promise<CompanyProfile | undefined>;
   search(query: SearchRequest): Promise<SearchResults>;
-  /** Figures for the whole directory; null where only the server knows them (the browser has no API for it). */
-  nationalStatistics(): Promise<DirectoryStatistics | null>;
+  /** Figures for the whole directory (GET /api/statistics/national). */
+  nationalStatistics(): Promise<DirectoryStatistics>;
   /**
-   * Where quote requests from a state (or one of its cities) go; null when unknown: no leads table yet,
-   * or in the browser, which has no API for it.
+   * Where quote requests from a state, or one of its cities, go (GET /api/states/{state}/move-destinations);
+   * empty while there are none, undefined when the state or city is unknown.
    */
-  moveDestinations(stateSlug: string, cityName?: string): Promise<MoveDestination[] | null>;
+  moveDestinations(state: string, citySlug?: string): Promise<MoveDestination[] | undefined>;
   /** The summaries of a content collection (blog, guides, …), in the order its list page shows them. */
   listContent(collection: ContentCollection): Promise<ContentSummary[]>;
   /** One rendered content document with its related documents; undefined when there is no such slug. */

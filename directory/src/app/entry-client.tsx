@@ -10,10 +10,9 @@ import {
   RouterProvider,
   type RouteObject,
 } from 'react-router-dom';
-import { createQueryClient } from '../lib/query-client';
-import { createApiDirectoryData } from './api-directory-data';
 import { Document } from './document';
 import { readBootstrap, rehydrateRouterState } from './hydration';
+import { createLazyDirectoryData } from './lazy-directory-data';
 import { AppProviders } from './providers';
 import { routes } from './router';
 import { createRouterContext } from './router-context';
@@ -32,8 +31,7 @@ async function loadMatchedLazyRoutes(routeTable: RouteObject[]): Promise<void> {
 
 async function hydrate(): Promise<void> {
   const { bootstrap, raw } = readBootstrap(document);
-  const queryClient = createQueryClient();
-  const data = createApiDirectoryData(queryClient, bootstrap.site);
+  const data = createLazyDirectoryData(bootstrap.site);
   await loadMatchedLazyRoutes(routes);
   const router = createBrowserRouter(routes, {
     hydrationData: rehydrateRouterState(bootstrap.router),
@@ -42,7 +40,7 @@ async function hydrate(): Promise<void> {
   hydrateRoot(
     document,
     <StrictMode>
-      <AppProviders queryClient={queryClient}>
+      <AppProviders>
         <Document assets={bootstrap.assets} bootstrapJson={raw}>
           <RouterProvider router={router} />
         </Document>

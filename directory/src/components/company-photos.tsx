@@ -1,5 +1,6 @@
 /** A company's photos; one that fails to load is taken out of the gallery, and an empty gallery disappears. */
 import { useState } from 'react';
+import { photoAlt } from '../lib/photos';
 
 export function CompanyPhotos({ name, urls }: { name: string; urls: readonly string[] }) {
   const [failed, setFailed] = useState<ReadonlySet<string>>(new Set());
@@ -15,7 +16,7 @@ export function CompanyPhotos({ name, urls }: { name: string; urls: readonly str
           <li key={url}>
             <img
               src={url}
-              alt={`${name} photo ${urls.indexOf(url) + 1}`}
+              alt={photoAlt(url, name, urls.indexOf(url) + 1)}
               loading="lazy"
               width={320}
               height={240}

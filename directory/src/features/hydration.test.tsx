@@ -30,7 +30,7 @@ describe('hydration', () => {
 
   it('hydrates a company profile', async () => {
     const company = {
-      ...testCompany({ photoUrls: ['/images/photos/1.jpg'] }),
+      ...testCompany({ photoUrls: ['/images/photos/1.svg'] }),
       reviews: [
         {
           id: 1,

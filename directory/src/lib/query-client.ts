@@ -20,3 +20,14 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+let browserClient: QueryClient | undefined;
+
+/**
+ * The browser's one client, shared by the loaders' DirectoryData (app/lazy-directory-data.ts) and the
+ * components that query, so that a page's data is fetched once. Created on first use, never on the server.
+ */
+export function browserQueryClient(): QueryClient {
+  browserClient ??= createQueryClient();
+  return browserClient;
+}

@@ -1,5 +1,11 @@
 /** Directory data for tests: a handful of states and the five major cities, as the API answers them. */
-import { MAJOR_CITIES, US_STATES, type MajorCity, type StateSummary } from '@moveratlas/contracts';
+import {
+  MAJOR_CITIES,
+  US_STATES,
+  type DirectoryStatistics,
+  type MajorCity,
+  type StateSummary,
+} from '@moveratlas/contracts';
 import type { DirectoryData, SiteInfo } from '../app/data-context';
 
 export const TEST_SITE: SiteInfo = {
@@ -27,6 +33,22 @@ export const TEST_STATES: StateSummary[] = US_STATES.map((state) => ({
 
 export const TEST_MAJOR_CITIES: MajorCity[] = MAJOR_CITIES.map((city) => ({ ...city }));
 
+/** National figures that add up to TEST_STATES. */
+export const TEST_STATISTICS: DirectoryStatistics = {
+  companyCount: 3120,
+  featuredCount: 120,
+  averageRating: 4.26,
+  reviewCount: 48_200,
+  ratingDistribution: [
+    { stars: 5, count: 1400 },
+    { stars: 4, count: 1100 },
+    { stars: 3, count: 400 },
+    { stars: 2, count: 150 },
+    { stars: 1, count: 70 },
+  ],
+  serviceMix: [{ id: 'local-moving', name: 'Local Moving', count: 2900 }],
+};
+
 export function fakeDirectoryData(overrides: Partial<DirectoryData> = {}): DirectoryData {
   return {
     site: () => TEST_SITE,
@@ -45,8 +67,8 @@ export function fakeDirectoryData(overrides: Partial<DirectoryData> = {}): Direc
       zips: [],
       totals: { companies: 0, cities: 0, states: 0, zips: 0 },
     }),
-    nationalStatistics: async () => null,
-    moveDestinations: async () => null,
+    nationalStatistics: async () => TEST_STATISTICS,
+    moveDestinations: async () => [],
     listContent: async () => [],
     contentDocument: async () => undefined,
     zipPlace: async () => undefined,

@@ -79,10 +79,12 @@ describe.each(testDatabases())('createDirectoryData on $name', ({ config }) => {
     const bad = await data.search({ q: '' }).catch((error: unknown) => error);
     expect((bad as Response).status).toBe(400);
     const statistics = await data.nationalStatistics();
-    expect(statistics?.companyCount).toBeGreaterThan(0);
-    const destinations = await data.moveDestinations('illinois');
+    expect(statistics.companyCount).toBeGreaterThan(0);
     // The leads table exists (possibly empty): an array, never an error.
-    expect(Array.isArray(destinations)).toBe(true);
-    expect(await data.moveDestinations('atlantis')).toBeNull();
+    expect(Array.isArray(await data.moveDestinations('illinois'))).toBe(true);
+    expect(Array.isArray(await data.moveDestinations('IL', 'chicago'))).toBe(true);
+    expect(await data.moveDestinations('atlantis')).toBeUndefined();
+    expect(await data.moveDestinations('illinois', 'gotham')).toBeUndefined();
+    expect(await data.moveDestinations('illinois', '../etc')).toBeUndefined();
   });
 });

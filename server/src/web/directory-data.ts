@@ -16,7 +16,7 @@ import { siteContent } from '../features/content/content-store';
 import { findZip } from '../features/geo/place-queries';
 import { findCompanyProfile, listFeaturedCompanies } from '../features/companies/company-profile';
 import { siteSearch } from '../features/search/site-search';
-import { moveDestinations } from '../features/states/move-destinations';
+import { cityNameOf, moveDestinations } from '../features/states/move-destinations';
 import { cityDetail, listStates, majorCities, stateDetail } from '../features/states/place-queries';
 import { resolveState } from '../features/states/state-lookup';
 import { directoryStatistics } from '../features/states/statistics';
@@ -83,10 +83,14 @@ export function createDirectoryData(db: Knex, site: SiteInfo): DirectoryData {
       answer(async () => (isSlug(slug, 200) ? findCompanyProfile(db, slug) : undefined)),
     search: (query) => answer(() => siteSearch(db, searchQuery(query))),
     nationalStatistics: () => answer(() => directoryStatistics(db, {})),
-    moveDestinations: (segment, cityName) =>
+    moveDestinations: (segment, citySlug) =>
       answer(async () => {
         const state = await resolveState(db, segment);
-        return state ? moveDestinations(db, state, cityName) : null;
+        if (!state) return undefined;
+        if (citySlug === undefined) return (await moveDestinations(db, state)) ?? [];
+        const cityName = isSlug(citySlug, 120) ? await cityNameOf(db, state, citySlug) : undefined;
+        if (cityName === undefined) return undefined;
+        return (await moveDestinations(db, state, cityName)) ?? [];
       }),
     listContent: (collection) => Promise.resolve(siteContent().list(collection)),
     contentDocument: (collection, slug) =>

@@ -29,8 +29,8 @@ export function PlaceStatistics({
 }: {
   placeName: string;
   statistics: DirectoryStatistics;
-  /** null: no lead data to chart. */
-  destinations: readonly MoveDestination[] | null;
+  /** Destination states of quote requests from the place; the chart is left out while there are none. */
+  destinations: readonly MoveDestination[];
 }) {
   const figures = [
     { label: 'Moving companies', value: formatCount(statistics.companyCount) },
@@ -95,7 +95,7 @@ export function PlaceStatistics({
           description="Estimated price ranges of a long-distance move by size: shipment weight × rate per pound."
           rows={longDistance}
         />
-        {destinations && destinations.length > 0 ? (
+        {destinations.length > 0 ? (
           <BarChart
             title={`Where people from ${placeName} move to`}
             description={`Destination states of quote requests that start in ${placeName}.`}

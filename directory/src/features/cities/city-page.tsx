@@ -36,10 +36,10 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       limit: LIST_PAGE_SIZE,
       offset: (listParams.page - 1) * LIST_PAGE_SIZE,
     }),
-    data.moveDestinations(state.slug, city.name),
+    data.moveDestinations(state.slug, city.slug),
   ]);
   if (listParams.page > totalPagesOf(page.total)) notFound();
-  return { city, page, params: listParams, destinations };
+  return { city, page, params: listParams, destinations: destinations ?? [] };
 }
 
 export type CityPageData = Awaited<ReturnType<typeof loader>>;

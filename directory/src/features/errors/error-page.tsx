@@ -1,5 +1,6 @@
 /** The error page (spec 2.4): the /error screen and the content every route error boundary shows. */
 import { Link } from 'react-router-dom';
+import { Breadcrumbs } from '../../components/breadcrumbs';
 import { HomeIcon, MailIcon, RefreshIcon } from '../../components/icons';
 import { SUPPORT_EMAIL } from '../../config/site';
 import { Seo } from '../../lib/seo/seo';
@@ -15,6 +16,9 @@ export function errorMessageFor(status: number): string {
   if (status >= 400 && status < 500) return 'The request could not be completed';
   return DEFAULT_ERROR_MESSAGE;
 }
+
+/** Home, then this page (its own URL: the last crumb has no path). */
+const CRUMBS = [{ label: 'Home', to: '/' }, { label: 'Something Went Wrong' }];
 
 const buttonBase =
   'inline-flex items-center justify-center gap-2 rounded-lg px-5 py-3 text-sm font-semibold shadow-sm';
@@ -32,7 +36,15 @@ export function ErrorPage({
       className="mx-auto max-w-3xl px-4 py-16 text-center sm:px-6 sm:py-24"
       aria-labelledby="error-heading"
     >
-      <Seo title="Something Went Wrong" description={`${sentence} ${TEAM_NOTIFIED}`} noindex />
+      <Seo
+        title="Something Went Wrong"
+        description={`${sentence} ${TEAM_NOTIFIED}`}
+        noindex
+        breadcrumbs={CRUMBS}
+      />
+      <div className="mb-8 flex justify-center">
+        <Breadcrumbs crumbs={CRUMBS} />
+      </div>
       <p className="text-base font-semibold tracking-wide text-red-700 uppercase">Error {status}</p>
       <h1
         id="error-heading"

@@ -1,11 +1,15 @@
 /** The 404 page (spec 2.4): shown for every unknown path, with status 404 and kept out of search results. */
 import { Link, useNavigate } from 'react-router-dom';
+import { Breadcrumbs } from '../../components/breadcrumbs';
 import { ArrowLeftIcon, HomeIcon, SearchIcon } from '../../components/icons';
 import { Seo } from '../../lib/seo/seo';
 
 export const NOT_FOUND_TITLE = 'Page Not Found';
 export const NOT_FOUND_MESSAGE =
   "Sorry, we couldn't find the page you're looking for. It might have been moved, deleted, or never existed.";
+
+/** Home, then this page (its own URL: the last crumb has no path). */
+const CRUMBS = [{ label: 'Home', to: '/' }, { label: NOT_FOUND_TITLE }];
 
 const buttonBase =
   'inline-flex items-center justify-center gap-2 rounded-lg px-5 py-3 text-sm font-semibold shadow-sm';
@@ -23,7 +27,10 @@ export function NotFoundPage() {
       className="mx-auto max-w-3xl px-4 py-16 text-center sm:px-6 sm:py-24"
       aria-labelledby="not-found-heading"
     >
-      <Seo title={NOT_FOUND_TITLE} description={NOT_FOUND_MESSAGE} noindex />
+      <Seo title={NOT_FOUND_TITLE} description={NOT_FOUND_MESSAGE} noindex breadcrumbs={CRUMBS} />
+      <div className="mb-8 flex justify-center">
+        <Breadcrumbs crumbs={CRUMBS} />
+      </div>
       <p
         className="text-6xl font-extrabold tracking-tight text-blue-700 sm:text-7xl"
         aria-hidden="true"

@@ -109,19 +109,28 @@ describe('HomeView', () => {
     ]);
   });
 
-  it('counts companies and covered states from the data, beside the marketing figures', () => {
-    renderHome();
-    const stats = section('Directory statistics');
-    const pairs = Array.from(stats.querySelectorAll('dt')).map((dt) => [
+  const statPairs = () =>
+    Array.from(section('Directory statistics').querySelectorAll('dt')).map((dt) => [
       dt.textContent,
       dt.nextElementSibling?.textContent,
     ]);
-    expect(pairs).toEqual([
+
+  it('counts companies and covered states from the data, beside the marketing figures', () => {
+    renderWithRouter(
+      <HomeView states={TEST_STATES} majorCities={TEST_MAJOR_CITIES} averageRating={4.26} />,
+    );
+    expect(statPairs()).toEqual([
       ['Moving Companies', '3,120'],
       ['States Covered', '4'],
       ['Customers Served', '1M+'],
-      ['Average Rating', '4.8/5'],
+      ['Average Rating', '4.3/5'],
     ]);
+  });
+
+  it('leaves the average rating out when the directory does not know it, never inventing one', () => {
+    renderHome();
+    expect(statPairs().map(([label]) => label)).not.toContain('Average Rating');
+    expect(section('Directory statistics').textContent).not.toMatch(/\d\.\d\/5/);
   });
 
   it('links the four service cards', () => {

@@ -10,7 +10,7 @@ import { useSite } from '../../lib/site';
 import { loadMapGeometry, type UsMapData } from '../map/map-types';
 import { BlogTeasers } from './components/blog-teasers';
 import { BrowseByState } from './components/browse-by-state';
-import { FeaturedCompanies } from './components/featured-companies';
+import { FeaturedCompanies, loadLiveFeatured } from './components/featured-companies';
 import { ForMovingCompanies } from './components/for-moving-companies';
 import { MovingGuide } from './components/moving-guide';
 import { UsMapSection } from './components/us-map-section';
@@ -57,6 +57,8 @@ export async function loader({ context }: LoaderFunctionArgs): Promise<HomeData>
     data.featuredCompanies(FEATURED_LIMIT).catch(() => null),
     usMapData(),
     data.nationalStatistics().catch(() => null),
+    // Rendered at once rather than after a suspension (see featured-companies.tsx); optional as well.
+    loadLiveFeatured().catch(() => undefined),
   ]);
   return { states, majorCities, featured, usMap, averageRating: statistics?.averageRating ?? null };
 }

@@ -35,7 +35,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   ]);
   if (!detail) notFound();
   if (listParams.page > totalPagesOf(page.total)) notFound();
-  return { state: detail, page, params: listParams, destinations };
+  return { state: detail, page, params: listParams, destinations: destinations ?? [] };
 }
 
 export type StatePageData = Awaited<ReturnType<typeof loader>>;

@@ -322,7 +322,7 @@ export function companyRows(
     const zip = rng.pick(geo.zipsByCity.get(city.id) as readonly ZipRow[]);
     const photoCount = rng.weightedPick([0, 1, 2, 3, 4], [3, 2, 2, 2, 2]);
     const photos = rng.sample(
-      Array.from({ length: 24 }, (_, n) => `/images/photos/${n + 1}.jpg`),
+      Array.from({ length: 24 }, (_, n) => `/images/photos/${n + 1}.svg`),
       photoCount,
     );
     const radius = serviceRadius(rng, services);

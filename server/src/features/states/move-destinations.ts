@@ -62,6 +62,17 @@ async function computeDestinations(
     .slice(0, MOVE_DESTINATION_LIMIT);
 }
 
+/** The name of a state's city given by its slug (the leads table holds city names); undefined if unknown. */
+export async function cityNameOf(
+  db: Knex,
+  state: StateRecord,
+  citySlug: string,
+): Promise<string | undefined> {
+  const row = (await db('cities').where({ state_id: state.id, slug: citySlug }).first('name')) as
+    { name: string } | undefined;
+  return row?.name;
+}
+
 /** Cached for five minutes: leads arrive one by one and the chart is a trend, not a live count. */
 export function moveDestinations(
   db: Knex,

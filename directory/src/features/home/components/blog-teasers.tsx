@@ -55,7 +55,7 @@ export function BlogTeasers() {
                   aria-hidden="true"
                   tabIndex={-1}
                 >
-                  Read more
+                  Read the article
                 </Link>
               </article>
             </li>

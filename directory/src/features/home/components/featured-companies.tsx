@@ -2,13 +2,18 @@
  * Home section 8, the featured companies (spec 4.2). The server renders the featured list from the loader;
  * the browser then loads progressively: GET /api/companies/featured plus four pages of /api/companies,
  * merged (featured first, each id once, incomplete companies dropped), with a progress bar until done.
+ * The progressive loading (TanStack Query, featured-companies-live.tsx) is its own chunk, out of the first
+ * page load: a hydrating page shows the same view from the server's list and fetches the chunk afterwards.
+ * The home loader loads it first, so the server (and a client-side navigation) renders it at once: nothing
+ * suspends on the server, which would make React stream an inline script the CSP refuses.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Company } from '@moveratlas/contracts';
 import { CompanyGrid } from '../../../components/company-card';
 import { RefreshIcon } from '../../../components/icons';
 import { mergeCompanies } from '../../../lib/companies';
+import type FeaturedCompaniesLive from './featured-companies-live';
 
 /** The progress bar's assumed total (spec 9). */
 export const PROGRESS_TOTAL = 50;
@@ -32,42 +37,6 @@ export type FeaturedState =
   | { status: 'error'; message?: string }
   | { status: 'empty' }
   | { status: 'list'; companies: Company[]; progress?: { loaded: number } };
-
-function usePage(page: (typeof PROGRESSIVE_PAGES)[number]) {
-  return useQuery<Company[]>({
-    queryKey: ['/api/companies', page],
-    staleTime: 60_000,
-    refetchOnWindowFocus: false,
-  });
-}
-
-/** Runs the progressive loading; `initialFeatured` is the server's list, so the first render matches it. */
-export function useFeaturedCompanies(initialFeatured: Company[] | undefined): FeaturedState {
-  const featured = useQuery<Company[]>({
-    ...FEATURED_QUERY,
-    ...(initialFeatured ? { initialData: initialFeatured, initialDataUpdatedAt: 0 } : {}),
-  });
-  // Four fixed pages: one useQuery each (hook order never changes), lighter than useQueries.
-  const pages = [
-    usePage(PROGRESSIVE_PAGES[0]),
-    usePage(PROGRESSIVE_PAGES[1]),
-    usePage(PROGRESSIVE_PAGES[2]),
-    usePage(PROGRESSIVE_PAGES[3]),
-  ];
-  const companies = mergeCompanies(featured.data ?? [], ...pages.map((page) => page.data ?? []));
-  const pending = featured.isPending || pages.some((page) => page.isPending);
-  if (companies.length === 0) {
-    if (featured.isError) {
-      return { status: 'error', message: (featured.error as Error | null)?.message };
-    }
-    return pending ? { status: 'loading' } : { status: 'empty' };
-  }
-  return {
-    status: 'list',
-    companies,
-    ...(pending ? { progress: { loaded: Math.min(companies.length, PROGRESS_TOTAL) } } : {}),
-  };
-}
 
 const browseClass =
   'inline-flex items-center justify-center rounded-lg bg-blue-700 px-5 py-3 text-sm font-semibold text-white hover:bg-blue-800';
@@ -166,6 +135,44 @@ export function FeaturedCompaniesView({
   );
 }
 
+type LiveFeatured = typeof FeaturedCompaniesLive;
+let liveFeatured: LiveFeatured | undefined;
+
+/** Loads the progressive loading's chunk (once); the home loader awaits it. */
+export async function loadLiveFeatured(): Promise<void> {
+  liveFeatured ??= (await import('./featured-companies-live')).default;
+}
+
+/** What the section shows before the progressive loading starts: the same as its first render. */
+export function initialFeaturedState(initialFeatured: Company[] | undefined): FeaturedState {
+  const companies = mergeCompanies(initialFeatured ?? []);
+  if (companies.length === 0) return { status: 'loading' };
+  return {
+    status: 'list',
+    companies,
+    progress: { loaded: Math.min(companies.length, PROGRESS_TOTAL) },
+  };
+}
+
 export function FeaturedCompanies({ initialFeatured }: { initialFeatured?: Company[] }) {
-  return <FeaturedCompaniesView state={useFeaturedCompanies(initialFeatured)} />;
+  const [Live, setLive] = useState(() => liveFeatured);
+  useEffect(() => {
+    if (Live) return;
+    let current = true;
+    loadLiveFeatured().then(
+      () => {
+        if (current) setLive(() => liveFeatured);
+      },
+      // Without the chunk the server's list stays, as without scripts.
+      (error: unknown) => console.warn('Featured companies: live loading unavailable', error),
+    );
+    return () => {
+      current = false;
+    };
+  }, [Live]);
+  return Live ? (
+    <Live initialFeatured={initialFeatured} />
+  ) : (
+    <FeaturedCompaniesView state={initialFeaturedState(initialFeatured)} />
+  );
 }

@@ -1,0 +1,151 @@
+/**
+ * Gzipped JavaScript per page of the directory (issue 5: at most 130 KB each), read from the client
+ * build's Vite manifest. A page's critical JavaScript is the browser entry and every chunk it imports, plus
+ * the page's lazy route chunk and every chunk that imports, each file counted once, gzipped as the server's
+ * compression sends them (zlib level 6) and counted in kB of 1,000 bytes as Vite prints them. What a page
+ * imports dynamically while it runs (the featured section's live loading) is listed apart as "after
+ * hydration"; the map geometry, which only loaders import on a client-side navigation, is not counted.
+ * Usage: npm run build -w @moveratlas/directory && tsx bench/bundle-size.ts
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const CLIENT_DIR = path.join(root, 'directory', 'dist', 'client');
+/** The manifest key of the browser entry. */
+const ENTRY = 'src/app/entry-client.tsx';
+/** Kilobytes of 1,000 bytes, as Vite's build output counts them. */
+export const BUDGET_BYTES = 130_000;
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+
+/** Imported dynamically only by loaders, which run in the browser only on a client-side navigation. */
+const LOADER_ONLY = new Set(['src/features/map/us-map-geometry.ts']);
+
+export interface PageBundle {
+  /** The page module's name, e.g. home-page. */
+  page: string;
+  /** Gzipped bytes of every script the page loads before it is interactive. */
+  gzipBytes: number;
+  /** Gzipped bytes of the scripts the page imports dynamically once it runs, beyond the above. */
+  deferredGzipBytes: number;
+  /** The same, by file (the entry and shared chunks included). */
+  files: Array<{ file: string; gzipBytes: number }>;
+}
+
+/** Page modules of the router, by the label the benchmarks print. */
+export const PAGE_MODULES: Record<string, string> = {
+  home: 'src/features/home/home-page.tsx',
+  states: 'src/features/states/states-page.tsx',
+  state: 'src/features/states/state-page.tsx',
+  city: 'src/features/cities/city-page.tsx',
+  directory: 'src/features/companies/directory-page.tsx',
+  company: 'src/features/companies/company-page.tsx',
+};
+
+export function readManifest(clientDir = CLIENT_DIR): Record<string, ManifestChunk> {
+  const file = path.join(clientDir, '.vite', 'manifest.json');
+  if (!fs.existsSync(file)) {
+    throw new Error(`${file} is missing: run npm run build -w @moveratlas/directory first`);
+  }
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
+}
+
+/** Every page module (the router's lazy routes) with the gzipped JavaScript it loads. */
+export function pageBundles(clientDir = CLIENT_DIR): PageBundle[] {
+  const manifest = readManifest(clientDir);
+  const gzipped = new Map<string, number>();
+  const sizeOf = (file: string) => {
+    let size = gzipped.get(file);
+    if (size === undefined) {
+      size = gzipSync(fs.readFileSync(path.join(clientDir, file))).length;
+      gzipped.set(file, size);
+    }
+    return size;
+  };
+  const collect = (key: string, files: Set<string>) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const next of chunk.imports ?? []) collect(next, files);
+  };
+  const sum = (files: Iterable<string>) => [...files].reduce((total, f) => total + sizeOf(f), 0);
+  // The router's lazy routes are the entry's dynamic imports.
+  const pages = (manifest[ENTRY]?.dynamicImports ?? []).filter(
+    (key) => key.startsWith('src/features/') && !LOADER_ONLY.has(key),
+  );
+  return pages
+    .map((key) => {
+      const files = new Set<string>();
+      collect(ENTRY, files);
+      collect(key, files);
+      const deferred = new Set(files);
+      for (const file of files) {
+        const chunkKey = Object.keys(manifest).find((k) => manifest[k]!.file === file);
+        for (const lazy of manifest[chunkKey ?? '']?.dynamicImports ?? []) {
+          if (!LOADER_ONLY.has(lazy) && chunkKey !== ENTRY) collect(lazy, deferred);
+        }
+      }
+      for (const file of files) deferred.delete(file);
+      return {
+        page: path.basename(key).replace(/\.tsx?$/, ''),
+        gzipBytes: sum(files),
+        deferredGzipBytes: sum(deferred),
+        files: [...files].map((file) => ({ file, gzipBytes: sizeOf(file) })),
+      };
+    })
+    .sort((a, b) => b.gzipBytes - a.gzipBytes);
+}
+
+export const kb = (bytes: number) => (bytes / 1000).toFixed(1);
+
+export function printBundleTable(bundles: PageBundle[]): void {
+  console.info('\nGzipped JavaScript per page (budget 130 KB)');
+  console.info(
+    [
+      'page'.padEnd(26),
+      'KB gz'.padStart(7),
+      'files'.padStart(6),
+      'after hydration'.padStart(16),
+    ].join(' '),
+  );
+  for (const bundle of bundles) {
+    console.info(
+      [
+        bundle.page.padEnd(26),
+        kb(bundle.gzipBytes).padStart(7),
+        String(bundle.files.length).padStart(6),
+        (bundle.deferredGzipBytes > 0 ? `+${kb(bundle.deferredGzipBytes)}` : '').padStart(16),
+        bundle.gzipBytes > BUDGET_BYTES ? 'OVER BUDGET' : '',
+      ].join(' '),
+    );
+  }
+  const manifest = readManifest();
+  const entry = manifest[ENTRY];
+  if (entry) {
+    const shared = new Set<string>();
+    const walk = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || shared.has(chunk.file)) return;
+      shared.add(chunk.file);
+      for (const next of chunk.imports ?? []) walk(next);
+    };
+    walk(ENTRY);
+    const sizes = [...shared].map(
+      (file) => `${file} ${kb(gzipSync(fs.readFileSync(path.join(CLIENT_DIR, file))).length)} KB`,
+    );
+    console.info(`every page: ${sizes.join(' + ')}`);
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const bundles = pageBundles();
+  printBundleTable(bundles);
+  if (bundles.some((b) => b.gzipBytes > BUDGET_BYTES)) process.exitCode = 1;
+}

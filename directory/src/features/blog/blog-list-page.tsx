@@ -2,13 +2,9 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import type { ContentSummary } from '@moveratlas/contracts';
 import { directoryData } from '../../app/router-context';
-import { Breadcrumbs } from '../../components/breadcrumbs';
-import { webPageJsonLd } from '../../lib/seo/content-structured-data';
-import { Seo } from '../../lib/seo/seo';
 import type { Crumb } from '../../lib/seo/structured-data';
-import { useSite } from '../../lib/site';
 import { tagLabel } from '../content/content-format';
-import { ContentCard } from '../content/article-view';
+import { CollectionPageHeader, ContentCardGrid } from '../content/collection-page';
 
 export interface BlogListData {
   posts: ContentSummary[];
@@ -41,31 +37,19 @@ const tagLinkClass = (active: boolean) =>
   }`;
 
 export function BlogListView({ posts, tags, tag }: BlogListData) {
-  const site = useSite();
   return (
     <div className="mx-auto max-w-7xl px-4 pt-8 pb-16 sm:px-6 lg:px-8">
-      <Seo
+      <CollectionPageHeader
         title={TITLE}
         description={DESCRIPTION}
         keywords={['moving tips', 'moving advice', 'moving blog', 'packing tips', 'moving costs']}
-        breadcrumbs={CRUMBS}
-        jsonLd={[
-          webPageJsonLd(site, {
-            title: TITLE,
-            description: DESCRIPTION,
-            path: '/blog',
-            type: 'CollectionPage',
-          }),
-        ]}
-      />
-      <Breadcrumbs crumbs={CRUMBS} />
-      <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">
-        Moving Tips &amp; Advice
-      </h1>
-      <p className="mt-3 max-w-3xl text-lg text-slate-600">
+        path="/blog"
+        crumbs={CRUMBS}
+        heading="Moving Tips & Advice"
+      >
         Practical, plain-English guidance for every stage of a move, from the first estimate to the
         last box.
-      </p>
+      </CollectionPageHeader>
       <nav aria-label="Filter by tag" className="mt-8">
         <ul className="flex flex-wrap gap-2">
           <li>
@@ -86,13 +70,10 @@ export function BlogListView({ posts, tags, tag }: BlogListData) {
           ))}
         </ul>
       </nav>
-      <ul className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-        {posts.map((post) => (
-          <li key={post.slug}>
-            <ContentCard summary={post} to={`/blog/${post.slug}`} />
-          </li>
-        ))}
-      </ul>
+      <ContentCardGrid
+        items={posts.map((summary) => ({ summary, to: `/blog/${summary.slug}` }))}
+        className="mt-8"
+      />
     </div>
   );
 }

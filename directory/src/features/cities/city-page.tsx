@@ -5,9 +5,8 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import { directoryData } from '../../app/router-context';
 import { Breadcrumbs } from '../../components/breadcrumbs';
-import { CompanyList } from '../../components/company-list';
 import { MovingResources } from '../../components/place/moving-resources';
-import { PlaceStatistics } from '../../components/place/place-statistics';
+import { PlaceMovers } from '../../components/place/place-movers';
 import { RouteErrorBoundary } from '../../features/errors/route-error-boundary';
 import { canonicalPlace, notFound } from '../../lib/http';
 import { LIST_PAGE_SIZE, listQueryString, readListParams, totalPagesOf } from '../../lib/listing';
@@ -92,25 +91,14 @@ export function CityView({ city, page, params, destinations }: CityPageData) {
           ? `No movers are listed in ${city.name} yet; movers from nearby cities serve the area.`
           : `${formatCount(statistics.companyCount)} movers are based in ${city.name}, ${state.name}. Compare their ratings, services and typical prices, then request free quotes.`}
       </p>
-      <p className="mt-5">
-        <Link
-          to="/get-quotes"
-          className="inline-block rounded-lg bg-orange-700 px-5 py-3 text-sm font-semibold text-white hover:bg-orange-800"
-        >
-          Get Free Quotes
-        </Link>
-      </p>
-
-      <CompanyList
+      <PlaceMovers
+        placeName={city.name}
         path={path}
         params={params}
-        companies={page.companies}
-        total={page.total}
-        headingId="companies-heading"
-        heading={`${city.name} Movers`}
+        page={page}
+        statistics={statistics}
+        destinations={destinations}
       />
-
-      <PlaceStatistics placeName={city.name} statistics={statistics} destinations={destinations} />
 
       <div className="mt-12 grid gap-8 lg:grid-cols-2">
         {city.nearbyCities.length > 0 ? (

@@ -13,14 +13,20 @@ import { Seo } from '../../lib/seo/seo';
 import type { Crumb } from '../../lib/seo/structured-data';
 import { useSite } from '../../lib/site';
 import {
-  Field,
-  FormBanner,
+  EmailField,
+  FormConfirmation,
+  FormFailure,
+  SelectField,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+} from '../../components/forms/fields';
+import {
   formOutcome,
   HoneypotField,
-  inputClass,
   usePublicForm,
   type FormOutcome,
-} from './public-form';
+} from '../../components/forms/public-form';
 
 export interface ContactPageData extends FormOutcome {
   /** ?topic= chooses the topic, e.g. from the footer's "Advertise With Us". */
@@ -49,13 +55,11 @@ export function ContactView({
   topic = 'general',
 }: FormOutcome & { topic?: ContactTopic }) {
   const site = useSite();
-  const { status, errors, noValidate, onSubmit } = usePublicForm(
+  const { errors, confirmation, failure, sending, noValidate, onSubmit } = usePublicForm(
     ContactMessageSchema,
     '/api/contact',
+    { outcome: { sent, error }, sentMessage: CONTACT_SENT_MESSAGE },
   );
-  const confirmation =
-    status.state === 'sent' ? status.message : sent ? CONTACT_SENT_MESSAGE : null;
-  const failure = status.state === 'editing' ? (status.failure ?? (sent ? null : error)) : null;
 
   return (
     <div className="mx-auto max-w-5xl px-4 pt-8 pb-16 sm:px-6">
@@ -83,10 +87,7 @@ export function ContactView({
       <div className="mt-10 grid gap-10 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div id="contact-form">
           {confirmation ? (
-            <FormBanner tone="success">
-              <p className="font-semibold">Message sent</p>
-              <p className="mt-1">{confirmation}</p>
-            </FormBanner>
+            <FormConfirmation title="Message sent" message={confirmation} />
           ) : (
             <form
               method="post"
@@ -96,63 +97,33 @@ export function ContactView({
               className="relative space-y-5"
               aria-label="Contact form"
             >
-              {failure ? <FormBanner tone="error">{failure}</FormBanner> : null}
-              <Field name="name" label="Your name" error={errors.name}>
-                {(props) => (
-                  <input
-                    {...props}
-                    name="name"
-                    autoComplete="name"
-                    required
-                    minLength={2}
-                    maxLength={100}
-                    className={inputClass}
-                  />
-                )}
-              </Field>
-              <Field name="email" label="E-mail address" error={errors.email}>
-                {(props) => (
-                  <input
-                    {...props}
-                    type="email"
-                    name="email"
-                    autoComplete="email"
-                    required
-                    maxLength={254}
-                    className={inputClass}
-                  />
-                )}
-              </Field>
-              <Field name="topic" label="Topic" error={errors.topic}>
-                {(props) => (
-                  <select
-                    {...props}
-                    name="topic"
-                    required
-                    defaultValue={topic}
-                    className={inputClass}
-                  >
-                    {CONTACT_TOPICS.map((topic) => (
-                      <option key={topic.id} value={topic.id}>
-                        {topic.label}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </Field>
-              <Field name="message" label="Message" error={errors.message}>
-                {(props) => (
-                  <textarea
-                    {...props}
-                    name="message"
-                    rows={6}
-                    required
-                    minLength={10}
-                    maxLength={CONTACT_MESSAGE_MAX}
-                    className={inputClass}
-                  />
-                )}
-              </Field>
+              <FormFailure failure={failure} />
+              <TextField
+                name="name"
+                label="Your name"
+                errors={errors}
+                autoComplete="name"
+                required
+                minLength={2}
+                maxLength={100}
+              />
+              <EmailField errors={errors} />
+              <SelectField name="topic" label="Topic" errors={errors} required defaultValue={topic}>
+                {CONTACT_TOPICS.map((topic) => (
+                  <option key={topic.id} value={topic.id}>
+                    {topic.label}
+                  </option>
+                ))}
+              </SelectField>
+              <TextAreaField
+                name="message"
+                label="Message"
+                errors={errors}
+                rows={6}
+                required
+                minLength={10}
+                maxLength={CONTACT_MESSAGE_MAX}
+              />
               <HoneypotField />
               <p className="text-xs text-slate-600">
                 We use your details only to answer you; see our{' '}
@@ -161,13 +132,7 @@ export function ContactView({
                 </Link>
                 .
               </p>
-              <button
-                type="submit"
-                disabled={status.state === 'sending'}
-                className="rounded-lg bg-blue-700 px-5 py-3 text-sm font-semibold text-white shadow-sm hover:bg-blue-800 disabled:opacity-60"
-              >
-                {status.state === 'sending' ? 'Sending…' : 'Send Message'}
-              </button>
+              <SubmitButton sending={sending}>Send Message</SubmitButton>
             </form>
           )}
         </div>

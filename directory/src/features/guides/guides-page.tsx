@@ -1,18 +1,14 @@
 /** /guides: the moving guides (content/guides) and the blog posts written as guides, in one list. */
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
-import type { ContentSummary } from '@moveratlas/contracts';
 import { directoryData } from '../../app/router-context';
-import { Breadcrumbs } from '../../components/breadcrumbs';
-import { webPageJsonLd } from '../../lib/seo/content-structured-data';
-import { Seo } from '../../lib/seo/seo';
 import type { Crumb } from '../../lib/seo/structured-data';
-import { useSite } from '../../lib/site';
-import { ContentCard } from '../content/article-view';
+import {
+  CollectionPageHeader,
+  ContentCardGrid,
+  type ContentLink,
+} from '../content/collection-page';
 
-export interface GuideLink {
-  summary: ContentSummary;
-  to: string;
-}
+export type GuideLink = ContentLink;
 
 export async function loader({ context }: LoaderFunctionArgs): Promise<{ guides: GuideLink[] }> {
   const data = directoryData(context);
@@ -36,38 +32,20 @@ const DESCRIPTION =
   'Step-by-step moving guides: planning checklists, first moves, moving with children, interstate rules, costs and settling into a new state.';
 
 export function GuidesView({ guides }: { guides: GuideLink[] }) {
-  const site = useSite();
   return (
     <div className="mx-auto max-w-7xl px-4 pt-8 pb-16 sm:px-6 lg:px-8">
-      <Seo
+      <CollectionPageHeader
         title={TITLE}
         description={DESCRIPTION}
         keywords={['moving guides', 'moving checklist', 'how to move', 'moving planning']}
-        breadcrumbs={CRUMBS}
-        jsonLd={[
-          webPageJsonLd(site, {
-            title: TITLE,
-            description: DESCRIPTION,
-            path: '/guides',
-            type: 'CollectionPage',
-          }),
-        ]}
-      />
-      <Breadcrumbs crumbs={CRUMBS} />
-      <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">
-        Moving Guides
-      </h1>
-      <p className="mt-3 max-w-3xl text-lg text-slate-600">
+        path="/guides"
+        crumbs={CRUMBS}
+        heading="Moving Guides"
+      >
         In-depth guides to plan a move from start to finish: what to do when, what it costs, and the
         rules that protect you.
-      </p>
-      <ul className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-        {guides.map(({ summary, to }) => (
-          <li key={to}>
-            <ContentCard summary={summary} to={to} />
-          </li>
-        ))}
-      </ul>
+      </CollectionPageHeader>
+      <ContentCardGrid items={guides} className="mt-10" />
     </div>
   );
 }

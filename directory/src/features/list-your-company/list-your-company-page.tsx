@@ -10,14 +10,20 @@ import { Seo } from '../../lib/seo/seo';
 import type { Crumb } from '../../lib/seo/structured-data';
 import { useSite } from '../../lib/site';
 import {
-  Field,
-  FormBanner,
+  EmailField,
+  FormConfirmation,
+  FormFailure,
+  SelectField,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+} from '../../components/forms/fields';
+import {
   formOutcome,
   HoneypotField,
-  inputClass,
   usePublicForm,
   type FormOutcome,
-} from '../contact/public-form';
+} from '../../components/forms/public-form';
 
 export function loader({ request }: LoaderFunctionArgs): FormOutcome {
   return formOutcome(request);
@@ -50,14 +56,11 @@ const BENEFITS = [
 
 export function ListYourCompanyView({ sent, error }: FormOutcome) {
   const site = useSite();
-  const { status, errors, noValidate, onSubmit } = usePublicForm(
+  const { errors, confirmation, failure, sending, noValidate, onSubmit } = usePublicForm(
     CompanyApplicationSchema,
     '/api/company-applications',
-    ['services'],
+    { arrays: ['services'], outcome: { sent, error }, sentMessage: APPLICATION_SENT_MESSAGE },
   );
-  const confirmation =
-    status.state === 'sent' ? status.message : sent ? APPLICATION_SENT_MESSAGE : null;
-  const failure = status.state === 'editing' ? (status.failure ?? (sent ? null : error)) : null;
 
   return (
     <div className="mx-auto max-w-5xl px-4 pt-8 pb-16 sm:px-6">
@@ -103,10 +106,7 @@ export function ListYourCompanyView({ sent, error }: FormOutcome) {
         </h2>
         {confirmation ? (
           <div className="mt-6">
-            <FormBanner tone="success">
-              <p className="font-semibold">Application received</p>
-              <p className="mt-1">{confirmation}</p>
-            </FormBanner>
+            <FormConfirmation title="Application received" message={confirmation} />
           </div>
         ) : (
           <form
@@ -119,128 +119,81 @@ export function ListYourCompanyView({ sent, error }: FormOutcome) {
           >
             {failure ? (
               <div className="sm:col-span-2">
-                <FormBanner tone="error">{failure}</FormBanner>
+                <FormFailure failure={failure} />
               </div>
             ) : null}
-            <Field name="companyName" label="Company name" error={errors.companyName}>
-              {(props) => (
-                <input
-                  {...props}
-                  name="companyName"
-                  autoComplete="organization"
-                  required
-                  minLength={2}
-                  maxLength={150}
-                  className={inputClass}
-                />
-              )}
-            </Field>
-            <Field name="contactName" label="Contact name" error={errors.contactName}>
-              {(props) => (
-                <input
-                  {...props}
-                  name="contactName"
-                  autoComplete="name"
-                  required
-                  minLength={2}
-                  maxLength={100}
-                  className={inputClass}
-                />
-              )}
-            </Field>
-            <Field name="email" label="E-mail address" error={errors.email}>
-              {(props) => (
-                <input
-                  {...props}
-                  type="email"
-                  name="email"
-                  autoComplete="email"
-                  required
-                  maxLength={254}
-                  className={inputClass}
-                />
-              )}
-            </Field>
-            <Field name="phone" label="Phone" error={errors.phone}>
-              {(props) => (
-                <input
-                  {...props}
-                  type="tel"
-                  name="phone"
-                  autoComplete="tel"
-                  required
-                  maxLength={40}
-                  className={inputClass}
-                />
-              )}
-            </Field>
-            <Field name="website" label="Website (optional)" error={errors.website}>
-              {(props) => (
-                <input
-                  {...props}
-                  name="website"
-                  autoComplete="url"
-                  maxLength={300}
-                  placeholder="https://"
-                  className={inputClass}
-                />
-              )}
-            </Field>
+            <TextField
+              name="companyName"
+              label="Company name"
+              errors={errors}
+              autoComplete="organization"
+              required
+              minLength={2}
+              maxLength={150}
+            />
+            <TextField
+              name="contactName"
+              label="Contact name"
+              errors={errors}
+              autoComplete="name"
+              required
+              minLength={2}
+              maxLength={100}
+            />
+            <EmailField errors={errors} />
+            <TextField
+              name="phone"
+              label="Phone"
+              errors={errors}
+              type="tel"
+              autoComplete="tel"
+              required
+              maxLength={40}
+            />
+            <TextField
+              name="website"
+              label="Website (optional)"
+              errors={errors}
+              autoComplete="url"
+              maxLength={300}
+              placeholder="https://"
+            />
             <div className="grid grid-cols-2 gap-4">
-              <Field
+              <TextField
                 name="usdotNumber"
                 label="USDOT number"
-                error={errors.usdotNumber}
+                errors={errors}
                 hint="Interstate movers"
-              >
-                {(props) => (
-                  <input
-                    {...props}
-                    name="usdotNumber"
-                    inputMode="numeric"
-                    maxLength={20}
-                    className={inputClass}
-                  />
-                )}
-              </Field>
-              <Field
+                inputMode="numeric"
+                maxLength={20}
+              />
+              <TextField
                 name="mcNumber"
                 label="MC number"
-                error={errors.mcNumber}
+                errors={errors}
                 hint="If you have one"
-              >
-                {(props) => (
-                  <input {...props} name="mcNumber" maxLength={20} className={inputClass} />
-                )}
-              </Field>
+                maxLength={20}
+              />
             </div>
-            <Field name="state" label="State" error={errors.state}>
-              {(props) => (
-                <select {...props} name="state" required defaultValue="" className={inputClass}>
-                  <option value="" disabled>
-                    Choose a state
-                  </option>
-                  {US_STATES.map((state) => (
-                    <option key={state.abbreviation} value={state.abbreviation}>
-                      {state.name}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-            <Field name="city" label="City" error={errors.city}>
-              {(props) => (
-                <input
-                  {...props}
-                  name="city"
-                  autoComplete="address-level2"
-                  required
-                  minLength={2}
-                  maxLength={100}
-                  className={inputClass}
-                />
-              )}
-            </Field>
+            <SelectField name="state" label="State" errors={errors} required defaultValue="">
+              <option value="" disabled>
+                Choose a state
+              </option>
+              {US_STATES.map((state) => (
+                <option key={state.abbreviation} value={state.abbreviation}>
+                  {state.name}
+                </option>
+              ))}
+            </SelectField>
+            <TextField
+              name="city"
+              label="City"
+              errors={errors}
+              autoComplete="address-level2"
+              required
+              minLength={2}
+              maxLength={100}
+            />
             <fieldset
               className="sm:col-span-2"
               aria-describedby={errors.services ? 'field-services-error' : undefined}
@@ -264,21 +217,13 @@ export function ListYourCompanyView({ sent, error }: FormOutcome) {
               ) : null}
             </fieldset>
             <div className="sm:col-span-2">
-              <Field
+              <TextAreaField
                 name="message"
                 label="Anything else we should know? (optional)"
-                error={errors.message}
-              >
-                {(props) => (
-                  <textarea
-                    {...props}
-                    name="message"
-                    rows={4}
-                    maxLength={3000}
-                    className={inputClass}
-                  />
-                )}
-              </Field>
+                errors={errors}
+                rows={4}
+                maxLength={3000}
+              />
             </div>
             <HoneypotField />
             <div className="sm:col-span-2">
@@ -289,13 +234,9 @@ export function ListYourCompanyView({ sent, error }: FormOutcome) {
                 </Link>
                 .
               </p>
-              <button
-                type="submit"
-                disabled={status.state === 'sending'}
-                className="mt-4 rounded-lg bg-blue-700 px-5 py-3 text-sm font-semibold text-white shadow-sm hover:bg-blue-800 disabled:opacity-60"
-              >
-                {status.state === 'sending' ? 'Sending…' : 'Submit Application'}
-              </button>
+              <SubmitButton sending={sending} className="mt-4">
+                Submit Application
+              </SubmitButton>
             </div>
           </form>
         )}

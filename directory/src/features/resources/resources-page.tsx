@@ -5,12 +5,8 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import { REGIONS, US_STATES, type ContentSummary } from '@moveratlas/contracts';
 import { directoryData } from '../../app/router-context';
-import { Breadcrumbs } from '../../components/breadcrumbs';
-import { webPageJsonLd } from '../../lib/seo/content-structured-data';
-import { Seo } from '../../lib/seo/seo';
 import type { Crumb } from '../../lib/seo/structured-data';
-import { useSite } from '../../lib/site';
-import { ContentCard } from '../content/article-view';
+import { CollectionPageHeader, ContentCardGrid } from '../content/collection-page';
 
 export async function loader({
   context,
@@ -27,10 +23,9 @@ const DESCRIPTION =
   "Moving to a new state? Driver's licence and vehicle registration, utilities, voter registration, mail forwarding and movers in every state, in one place.";
 
 export function ResourcesView({ resources }: { resources: ContentSummary[] }) {
-  const site = useSite();
   return (
     <div className="mx-auto max-w-7xl px-4 pt-8 pb-16 sm:px-6 lg:px-8">
-      <Seo
+      <CollectionPageHeader
         title={TITLE}
         description={DESCRIPTION}
         keywords={[
@@ -40,31 +35,17 @@ export function ResourcesView({ resources }: { resources: ContentSummary[] }) {
           'driver license transfer',
           'utility setup',
         ]}
-        breadcrumbs={CRUMBS}
-        jsonLd={[
-          webPageJsonLd(site, {
-            title: TITLE,
-            description: DESCRIPTION,
-            path: '/resources',
-            type: 'CollectionPage',
-          }),
-        ]}
-      />
-      <Breadcrumbs crumbs={CRUMBS} />
-      <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">
-        Location Resources
-      </h1>
-      <p className="mt-3 max-w-3xl text-lg text-slate-600">
+        path="/resources"
+        crumbs={CRUMBS}
+        heading="Location Resources"
+      >
         The practical side of arriving somewhere new: what to change, register and set up, and when.
         Rules differ from state to state, so check the details with your new state&apos;s agencies.
-      </p>
-      <ul className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-        {resources.map((resource) => (
-          <li key={resource.slug}>
-            <ContentCard summary={resource} to={`/resources/${resource.slug}`} />
-          </li>
-        ))}
-      </ul>
+      </CollectionPageHeader>
+      <ContentCardGrid
+        items={resources.map((summary) => ({ summary, to: `/resources/${summary.slug}` }))}
+        className="mt-10"
+      />
       <section aria-labelledby="by-state-heading" className="mt-16">
         <h2 id="by-state-heading" className="text-2xl font-bold text-slate-900">
           Moving resources by state

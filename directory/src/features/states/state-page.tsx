@@ -5,9 +5,8 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import { directoryData } from '../../app/router-context';
 import { Breadcrumbs } from '../../components/breadcrumbs';
-import { CompanyList } from '../../components/company-list';
 import { MovingResources } from '../../components/place/moving-resources';
-import { PlaceStatistics } from '../../components/place/place-statistics';
+import { PlaceMovers } from '../../components/place/place-movers';
 import { RouteErrorBoundary } from '../../features/errors/route-error-boundary';
 import { canonicalPlace, notFound } from '../../lib/http';
 import { LIST_PAGE_SIZE, listQueryString, readListParams, totalPagesOf } from '../../lib/listing';
@@ -80,25 +79,14 @@ export function StateView({ state, page, params, destinations }: StatePageData) 
         {formatCount(state.cities.length)} cities. Compare ratings, services and typical prices,
         then request free quotes from the ones that fit your move.
       </p>
-      <p className="mt-5">
-        <Link
-          to="/get-quotes"
-          className="inline-block rounded-lg bg-orange-700 px-5 py-3 text-sm font-semibold text-white hover:bg-orange-800"
-        >
-          Get Free Quotes
-        </Link>
-      </p>
-
-      <CompanyList
+      <PlaceMovers
+        placeName={state.name}
         path={path}
         params={params}
-        companies={page.companies}
-        total={page.total}
-        headingId="companies-heading"
-        heading={`${state.name} Movers`}
+        page={page}
+        statistics={statistics}
+        destinations={destinations}
       />
-
-      <PlaceStatistics placeName={state.name} statistics={statistics} destinations={destinations} />
 
       {state.cities.length > 0 ? (
         <section aria-labelledby="cities-heading" className="mt-12">

@@ -5,15 +5,15 @@
  * the visitor's own values) otherwise. A filled honeypot gets the same success answer and stores nothing.
  */
 import { randomBytes } from 'node:crypto';
-import express, { type Request, type RequestHandler, type Response } from 'express';
+import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { Knex } from 'knex';
 import type { z } from 'zod';
 import { FORM_HONEYPOT_FIELD, type FormReceipt } from '@moveratlas/contracts';
-import type { Config } from '../../config';
-import { HttpError } from '../../lib/http-error';
-import { perIpRateLimit } from '../../lib/rate-limit';
-import { clientIp, userAgent } from '../../lib/request-meta';
-import { describeIssue } from '../../lib/validate';
+import type { Config } from '../config';
+import { HttpError } from './http-error';
+import { perIpRateLimit } from './rate-limit';
+import { clientIp, userAgent } from './request-meta';
+import { describeIssue } from './validate';
 
 export interface FormContext {
   config: Config;
@@ -72,4 +72,26 @@ export function formHandler<S extends z.ZodType>(endpoint: FormEndpoint<S>): Req
     const receipt: FormReceipt = { id: publicId, message: endpoint.confirmation };
     res.status(201).set('Cache-Control', 'no-store').json(receipt);
   };
+}
+
+export interface FormRoute<S extends z.ZodType> extends FormEndpoint<S> {
+  /** Where the form posts, below /api (e.g. '/contact'). */
+  path: string;
+  /** The rate limit's name and what it counts ("messages"), for its 429 message. */
+  rateLimit: { name: string; what: string };
+}
+
+/** A router with one public form's POST endpoint: rate limited, JSON or form-encoded, answered by `formHandler`. */
+export function formRoute<S extends z.ZodType>(
+  ctx: FormContext,
+  { path, rateLimit, ...endpoint }: FormRoute<S>,
+): Router {
+  const router = Router();
+  router.post(
+    path,
+    formRateLimit(ctx, rateLimit.name, rateLimit.what),
+    formEncoded,
+    formHandler(endpoint),
+  );
+  return router;
 }

@@ -40,7 +40,20 @@ function valuesOf(form: HTMLFormElement, arrays: readonly string[]): Record<stri
 
 const noSubscription = () => () => undefined;
 
-export function usePublicForm(schema: z.ZodType, endpoint: string, arrays: readonly string[] = []) {
+export interface PublicFormOptions {
+  /** Field names read as lists (checkbox groups). */
+  arrays?: readonly string[];
+  /** The outcome of a plain (no-JS) form post, from the page's loader. */
+  outcome: FormOutcome;
+  /** Shown after a plain form post was accepted (?sent=1). */
+  sentMessage: string;
+}
+
+export function usePublicForm(
+  schema: z.ZodType,
+  endpoint: string,
+  { arrays = [], outcome, sentMessage }: PublicFormOptions,
+) {
   const [status, setStatus] = useState<FormStatus>({ state: 'editing', errors: {}, failure: null });
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -77,9 +90,17 @@ export function usePublicForm(schema: z.ZodType, endpoint: string, arrays: reado
     () => true,
     () => false,
   );
+  const confirmation = status.state === 'sent' ? status.message : outcome.sent ? sentMessage : null;
+  const failure =
+    status.state === 'editing' ? (status.failure ?? (outcome.sent ? null : outcome.error)) : null;
   return {
     status,
     errors,
+    /** The confirmation that replaces the form, once it was sent (with or without scripts). */
+    confirmation,
+    /** Why the last attempt was refused, shown above the form. */
+    failure,
+    sending: status.state === 'sending',
     noValidate: enhanced,
     onSubmit: (event: FormEvent<HTMLFormElement>) => void onSubmit(event),
   };

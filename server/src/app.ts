@@ -1,4 +1,5 @@
 /** Builds the Express app. Tests and benchmarks import this; main.ts adds the listening server and the workers. */
+import path from 'node:path';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import cors from 'cors';
@@ -14,15 +15,25 @@ import { stateRoutes } from './features/states/routes';
 import { searchRoutes } from './features/search/routes';
 import { geoRoutes } from './features/geo/routes';
 import { healthRoutes } from './features/health/routes';
+import { PartnerDirectory } from './features/partners/partners';
+import { proxyRoutes } from './features/proxy/routes';
+import type { JobKicker } from './jobs/worker';
+import { contentRoutes } from './features/content/routes';
+import { contactRoutes } from './features/contact/routes';
+import { companyApplicationRoutes } from './features/company-applications/routes';
 import { mountDirectory } from './web/mount-directory';
+import { sitemapRoutes } from './web/sitemap';
+import { widgetBundles } from './web/widget-bundles';
 
 export interface AppContext {
   config: Config;
   db: Knex;
   logger: Logger;
+  /** The job worker of this process, nudged when a request has queued work (leads to forward). */
+  jobs?: JobKicker;
 }
 
-export async function createApp({ config, db, logger }: AppContext): Promise<Express> {
+export async function createApp({ config, db, logger, jobs }: AppContext): Promise<Express> {
   const app = express();
   app.disable('x-powered-by');
   // An exact hop count: `true` would let any client choose its own address with X-Forwarded-For.
@@ -77,28 +88,44 @@ export async function createApp({ config, db, logger }: AppContext): Promise<Exp
 
   const allowedOrigins = new Set(config.corsOrigins);
   if (config.publicUrl) allowedOrigins.add(new URL(config.publicUrl).origin);
+  // Browsers may call the API from our own origins and from active partners' sites (the embedded widget).
+  const partners = new PartnerDirectory(db, allowedOrigins);
+  app.locals.partners = partners;
   const api = express.Router();
   api.use(
     cors({
-      origin: (origin, callback) =>
-        callback(
-          null,
-          origin === undefined || allowedOrigins.has(origin) ? (origin ?? false) : false,
-        ),
+      origin: (origin, callback) => {
+        if (origin === undefined) return callback(null, false);
+        partners.allowsOrigin(origin).then(
+          (allowed) => callback(null, allowed ? origin : false),
+          // Partners unreadable (database down): only our own origins until it returns.
+          () => callback(null, allowedOrigins.has(origin) ? origin : false),
+        );
+      },
       exposedHeaders: ['X-Total-Count'],
       maxAge: 600,
     }),
   );
+  // The widget's endpoints: before the public-read cache (GET /api/ip must never be shared).
+  api.use(proxyRoutes({ config, db, logger, partners, jobs }));
   api.use(express.json({ limit: '32kb' }));
   api.use(publicReads.middleware());
   api.use(companyRoutes(db));
   api.use(stateRoutes(db));
   api.use(searchRoutes(db));
   api.use(geoRoutes(db));
+  api.use(contentRoutes());
+  api.use(contactRoutes({ config, db }));
+  api.use(companyApplicationRoutes({ config, db }));
   api.use(apiNotFound);
   app.use('/api', api);
 
   // Every other GET is a page of the directory, rendered on the server (Vite middleware in development).
+  app.use(
+    '/widget',
+    widgetBundles({ distDir: path.join(config.repoRoot, 'widget', 'dist'), logger }),
+  );
+  app.use(sitemapRoutes({ config, db }));
   await mountDirectory(app, { config, db, logger });
 
   app.use(errorHandler(logger));

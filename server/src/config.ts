@@ -105,10 +105,27 @@ const EnvSchema = z
       .default('info'),
     SEED_COMPANIES: integer('SEED_COMPANIES', 100, 1_000_000, 10_000),
     SEED: integer('SEED', 0, 2 ** 31 - 1, 20261123),
+    MATCH_LIMIT: integer('MATCH_LIMIT', 1, 20, 5),
+    LEAD_BACKEND_TIMEOUT_MS: integer('LEAD_BACKEND_TIMEOUT_MS', 100, 60_000, 5000),
+    LEAD_FORWARD_MAX_ATTEMPTS: integer('LEAD_FORWARD_MAX_ATTEMPTS', 1, 1000, 25),
+    JOB_CONCURRENCY: integer('JOB_CONCURRENCY', 0, 64, 4),
+    JOB_POLL_INTERVAL_MS: integer('JOB_POLL_INTERVAL_MS', 10, 60_000, 1000),
+    JOB_LEASE_MS: integer('JOB_LEASE_MS', 1000, 3_600_000, 60_000),
+    JOB_BACKOFF_BASE_MS: integer('JOB_BACKOFF_BASE_MS', 1, 3_600_000, 2000),
+    JOB_BACKOFF_MAX_MS: integer('JOB_BACKOFF_MAX_MS', 1, 86_400_000, 900_000),
+    RATE_LIMIT_WINDOW_SECONDS: integer('RATE_LIMIT_WINDOW_SECONDS', 1, 86_400, 600),
+    RATE_LIMIT_LEADS: integer('RATE_LIMIT_LEADS', 0, 1_000_000, 30),
+    RATE_LIMIT_SESSIONS: integer('RATE_LIMIT_SESSIONS', 0, 1_000_000, 120),
+    RATE_LIMIT_MATCHES: integer('RATE_LIMIT_MATCHES', 0, 1_000_000, 120),
   })
   .refine((env) => (env.ADMIN_USERNAME === undefined) === (env.ADMIN_PASSWORD === undefined), {
     message: 'ADMIN_USERNAME and ADMIN_PASSWORD must be set together',
     path: ['ADMIN_PASSWORD'],
+  })
+  // A job's lease must outlast its handler, or a slow but healthy forward would be run twice.
+  .refine((env) => env.JOB_LEASE_MS >= env.LEAD_BACKEND_TIMEOUT_MS * 2 + 1000, {
+    message: 'JOB_LEASE_MS must be at least twice LEAD_BACKEND_TIMEOUT_MS plus one second',
+    path: ['JOB_LEASE_MS'],
   });
 
 export type DatabaseConfig =
@@ -129,6 +146,19 @@ export interface Config {
   logLevel: string;
   seed: { companies: number; seed: number };
   repoRoot: string;
+  /** How many movers match_companies answers. */
+  matchLimit: number;
+  leadBackendTimeoutMs: number;
+  leadForwardMaxAttempts: number;
+  jobs: {
+    /** Jobs run at once by this process's worker; 0 runs no worker here. */
+    concurrency: number;
+    pollIntervalMs: number;
+    leaseMs: number;
+    backoff: { baseMs: number; maxMs: number };
+  };
+  /** Requests per IP per window; 0 turns a limit off. */
+  rateLimits: { windowMs: number; leads: number; sessions: number; matches: number };
 }
 
 export class ConfigError extends Error {}
@@ -170,5 +200,23 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL,
     seed: { companies: env.SEED_COMPANIES, seed: env.SEED },
     repoRoot,
+    matchLimit: env.MATCH_LIMIT,
+    leadBackendTimeoutMs: env.LEAD_BACKEND_TIMEOUT_MS,
+    leadForwardMaxAttempts: env.LEAD_FORWARD_MAX_ATTEMPTS,
+    jobs: {
+      concurrency: env.JOB_CONCURRENCY,
+      pollIntervalMs: env.JOB_POLL_INTERVAL_MS,
+      leaseMs: env.JOB_LEASE_MS,
+      backoff: {
+        baseMs: env.JOB_BACKOFF_BASE_MS,
+        maxMs: Math.max(env.JOB_BACKOFF_BASE_MS, env.JOB_BACKOFF_MAX_MS),
+      },
+    },
+    rateLimits: {
+      windowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000,
+      leads: env.RATE_LIMIT_LEADS,
+      sessions: env.RATE_LIMIT_SESSIONS,
+      matches: env.RATE_LIMIT_MATCHES,
+    },
   };
 }

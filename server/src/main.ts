@@ -6,6 +6,7 @@ import { openDatabase } from './db/connection';
 import { prepareDatabase } from './db/prepare';
 import { upsertAdmin } from './features/auth/admin-users';
 import { createApp } from './app';
+import { createJobWorker } from './workers';
 
 function readConfig(): Config {
   try {
@@ -33,7 +34,16 @@ async function main(): Promise<void> {
     logger.info({ username: config.admin.username }, `admin user ${outcome}`);
   }
 
-  const app = await createApp({ config, db, logger });
+  // The outbox and other durable jobs; JOB_CONCURRENCY=0 leaves them to other processes.
+  const worker = createJobWorker({ config, db, logger });
+  worker.start();
+  if (config.jobs.concurrency > 0)
+    logger.info(
+      { concurrency: config.jobs.concurrency, leadBackend: config.leadBackendUrl ?? 'built-in' },
+      'job worker started',
+    );
+
+  const app = await createApp({ config, db, logger, jobs: worker });
   const server: Server = app.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
@@ -56,10 +66,14 @@ async function main(): Promise<void> {
     closeIdle.unref();
     server.close(() => {
       clearInterval(closeIdle);
-      void db.destroy().finally(() => {
-        logger.info('stopped');
-        process.exit(0);
-      });
+      // Jobs in hand finish (or their lease lets another process retry them) before the database closes.
+      void worker
+        .stop()
+        .then(() => db.destroy())
+        .finally(() => {
+          logger.info('stopped');
+          process.exit(0);
+        });
     });
     server.closeIdleConnections();
   };

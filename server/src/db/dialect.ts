@@ -6,6 +6,8 @@ import { isSqlite } from './connection';
 
 export interface Dialect {
   name: 'sqlite' | 'mysql';
+  /** Write transactions worth running at once: SQLite has a single writer, InnoDB commits in parallel. */
+  concurrentWriters: number;
   /** Inserts rows in chunks sized for the engine's bound-parameter limit. */
   batchInsert<T extends object>(
     trx: Knex | Knex.Transaction,
@@ -14,12 +16,60 @@ export interface Dialect {
   ): Promise<void>;
   /** Sizes of the user tables in bytes, where the engine reports them. */
   tableSizes(): Promise<Map<string, number>>;
+  /**
+   * Claims up to `limit` due queued jobs of one type for `workerId`, oldest first: marks them running with a
+   * lease until `now + leaseMs` and counts the attempt. Exactly one caller gets a given job, across processes.
+   */
+  claimJobs(claim: JobClaim): Promise<Array<Record<string, unknown>>>;
+  /** Adds a hit to a rate-limit counter, starting a new window when the old one has ended. */
+  countHit(key: string, windowMs: number, now: number): Promise<{ hits: number; resetAt: number }>;
+}
+
+export interface JobClaim {
+  workerId: string;
+  type: string;
+  now: number;
+  leaseMs: number;
+  limit: number;
+}
+
+/** A duplicate key: the row is already there (an idempotent retry, or a race with one). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return (
+    code === 'ER_DUP_ENTRY' ||
+    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+  );
+}
+
+/** A transaction the engine gave up on that succeeds when simply run again (InnoDB deadlock or lock wait). */
+export function isTransientTransactionError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'ER_LOCK_DEADLOCK' || code === 'ER_LOCK_WAIT_TIMEOUT' || code === 'SQLITE_BUSY';
+}
+
+/** Runs a transaction, again up to `tries` times when the engine aborted it for a deadlock. */
+export async function withTransactionRetry<T>(
+  db: Knex,
+  work: (trx: Knex.Transaction) => Promise<T>,
+  tries = 4,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(work);
+    } catch (error) {
+      if (attempt >= tries || !isTransientTransactionError(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
+    }
+  }
 }
 
 export function dialectOf(db: Knex): Dialect {
   const sqlite = isSqlite(db);
   return {
     name: sqlite ? 'sqlite' : 'mysql',
+    concurrentWriters: sqlite ? 1 : 4,
     async batchInsert(trx, table, rows) {
       if (rows.length === 0) return;
       const columns = Object.keys(rows[0] as object).length;
@@ -49,5 +99,88 @@ export function dialectOf(db: Knex): Dialect {
       for (const row of rows) sizes.set(row.name, Number(row.bytes));
       return sizes;
     },
+    async claimJobs({ workerId, type, now, leaseMs, limit }) {
+      if (limit <= 0) return [];
+      const due = `status = 'queued' AND type = ? AND run_at <= ? ORDER BY run_at, id LIMIT ?`;
+      if (sqlite) {
+        // One statement, and SQLite has one writer: no other claim can slip between the pick and the update.
+        const rows = (await db.raw(
+          `UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_by = ?, locked_until = ?, updated_at = ?
+           WHERE id IN (SELECT id FROM jobs WHERE ${due}) RETURNING *`,
+          [workerId, now + leaseMs, now, type, now, limit],
+        )) as Array<Record<string, unknown>>;
+        return rows.sort(
+          (a, b) => Number(a.run_at) - Number(b.run_at) || Number(a.id) - Number(b.id),
+        );
+      }
+      // SKIP LOCKED lets concurrent workers each take different rows instead of queueing on the first;
+      // READ COMMITTED keeps InnoDB from gap-locking the index range against concurrent enqueues.
+      return db.transaction(
+        async (trx) => {
+          const [picked] = (await trx.raw(
+            `SELECT id FROM jobs WHERE ${due} FOR UPDATE SKIP LOCKED`,
+            [type, now, limit],
+          )) as [Array<{ id: number }>];
+          const ids = picked.map((row) => row.id);
+          if (ids.length === 0) return [];
+          await trx('jobs')
+            .whereIn('id', ids)
+            .update({
+              status: 'running',
+              attempts: trx.raw('attempts + 1'),
+              locked_by: workerId,
+              locked_until: now + leaseMs,
+              updated_at: now,
+            });
+          return (await trx('jobs')
+            .whereIn('id', ids)
+            .orderBy([{ column: 'run_at' }, { column: 'id' }])) as Array<Record<string, unknown>>;
+        },
+        { isolationLevel: 'read committed' },
+      );
+    },
+    async countHit(key, windowMs, now) {
+      const resetAt = now + windowMs;
+      if (sqlite) {
+        const rows = (await db.raw(
+          `INSERT INTO rate_limit_hits (key, hits, reset_at) VALUES (?, 1, ?)
+           ON CONFLICT(key) DO UPDATE SET
+             hits = CASE WHEN reset_at <= ? THEN 1 ELSE hits + 1 END,
+             reset_at = CASE WHEN reset_at <= ? THEN excluded.reset_at ELSE reset_at END
+           RETURNING hits, reset_at`,
+          [key, resetAt, now, now],
+        )) as Array<{ hits: number; reset_at: number }>;
+        return { hits: Number(rows[0]!.hits), resetAt: Number(rows[0]!.reset_at) };
+      }
+      // MySQL has no RETURNING: upsert, then read the row back. Not one transaction on purpose: a counter
+      // does not need a commit (and a log flush) of its own per request, and two requests racing here at
+      // most both see the later count. Both IF()s read the old reset_at: only the second assignment changes it.
+      await db.raw(
+        `INSERT INTO rate_limit_hits (\`key\`, hits, reset_at) VALUES (?, 1, ?)
+         ON DUPLICATE KEY UPDATE
+           hits = IF(reset_at <= ?, 1, hits + 1),
+           reset_at = IF(reset_at <= ?, VALUES(reset_at), reset_at)`,
+        [key, resetAt, now, now],
+      );
+      const row = (await db('rate_limit_hits').where({ key }).first('hits', 'reset_at')) as {
+        hits: number;
+        reset_at: number;
+      };
+      return { hits: Number(row.hits), resetAt: Number(row.reset_at) };
+    },
   };
+}
+
+/**
+ * Refreshes the query planner's statistics. Without them SQLite assumes `is_in_list = 1` is selective and
+ * walks a 200,000-row sort index instead of the word index; run after bulk loads (seed, imports).
+ */
+export async function refreshPlannerStatistics(db: Knex): Promise<void> {
+  if (isSqlite(db)) {
+    await db.raw('ANALYZE');
+    return;
+  }
+  await db.raw(
+    'ANALYZE TABLE companies, company_search_tokens, company_services, cities, zip_codes, reviews',
+  );
 }

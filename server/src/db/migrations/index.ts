@@ -13,6 +13,17 @@ import * as createReviews from './20261123_07_create_reviews';
 import * as createSearchTokens from './20261123_08_create_search_tokens';
 import * as createAdminUsers from './20261123_09_create_admin_users';
 import * as createSeedRuns from './20261123_10_create_seed_runs';
+import * as createPartners from './20261123_11_create_partners';
+import * as createVisitorSessions from './20261123_12_create_visitor_sessions';
+import * as createLeads from './20261123_13_create_leads';
+import * as createLeadConsents from './20261123_14_create_lead_consents';
+import * as createLeadStatusHistory from './20261123_15_create_lead_status_history';
+import * as createLeadAnalytics from './20261123_16_create_lead_analytics';
+import * as createJobs from './20261123_17_create_jobs';
+import * as createJobEvents from './20261123_18_create_job_events';
+import * as createRateLimitHits from './20261123_19_create_rate_limit_hits';
+import * as createContactMessages from './20261123_31_create_contact_messages';
+import * as createCompanyApplications from './20261123_32_create_company_applications';
 
 const migrations: Record<string, Knex.Migration> = {
   '20261123_01_create_states': createStates,
@@ -25,6 +36,17 @@ const migrations: Record<string, Knex.Migration> = {
   '20261123_08_create_search_tokens': createSearchTokens,
   '20261123_09_create_admin_users': createAdminUsers,
   '20261123_10_create_seed_runs': createSeedRuns,
+  '20261123_11_create_partners': createPartners,
+  '20261123_12_create_visitor_sessions': createVisitorSessions,
+  '20261123_13_create_leads': createLeads,
+  '20261123_14_create_lead_consents': createLeadConsents,
+  '20261123_15_create_lead_status_history': createLeadStatusHistory,
+  '20261123_16_create_lead_analytics': createLeadAnalytics,
+  '20261123_17_create_jobs': createJobs,
+  '20261123_18_create_job_events': createJobEvents,
+  '20261123_19_create_rate_limit_hits': createRateLimitHits,
+  '20261123_31_create_contact_messages': createContactMessages,
+  '20261123_32_create_company_applications': createCompanyApplications,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

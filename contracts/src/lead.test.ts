@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CONSENT_VERSION,
+  consentText,
+  LeadAnalyticsFormSchema,
+  MatchCompaniesRequestSchema,
+  quoteStepSchemas,
+  SendLeadFormSchema,
+  type SendLeadFormInput,
+} from './lead';
+
+const valid: SendLeadFormInput = {
+  from_zip: '60601',
+  from_location: 'Chicago, IL 60601',
+  to_zip: '73301',
+  to_location: 'Austin, TX 73301',
+  move_date: '2026-12-01',
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  email_address: 'ada+moves@example.co.uk',
+  phone_number: '(312) 555-0100',
+  lead_uuid: '3f1c2a9e-1b2c-4d5e-8f90-123456789abc',
+  consent_version: CONSENT_VERSION,
+  consent_text: consentText(['Acme Moving']),
+  consent_checked: '1',
+  selected_companies: '[{"id":12,"name":"Acme Moving"}]',
+};
+
+const issue = (input: Record<string, unknown>) => {
+  const result = SendLeadFormSchema.safeParse(input);
+  return result.success ? undefined : result.error.issues[0]!.message;
+};
+
+describe('quote wizard steps (spec 5)', () => {
+  const steps = quoteStepSchemas();
+
+  it('step 3 wants both locations, non-blank, and five-digit ZIPs when given', () => {
+    expect(steps[3].safeParse({ movingFrom: 'Chicago', movingTo: 'Austin' }).success).toBe(true);
+    expect(steps[3].safeParse({ movingFrom: '  ', movingTo: 'Austin' }).success).toBe(false);
+    expect(
+      steps[3].safeParse({ movingFrom: 'a', movingTo: 'b', fromLocationZip: '6060' }).success,
+    ).toBe(false);
+    const lenient = quoteStepSchemas({ zip: false, email: true, phone: true });
+    expect(
+      lenient[3].safeParse({ movingFrom: 'a', movingTo: 'b', fromLocationZip: '6060' }).success,
+    ).toBe(true);
+  });
+
+  it.each([
+    [{ firstName: 'A', lastName: 'Lovelace', email: 'a@b.io', phone: '3125550100' }, false],
+    [{ firstName: ' Ad ', lastName: 'Lo', email: 'a@b.io', phone: '312-555-0100' }, true],
+    [{ firstName: 'Ada', lastName: 'Lo', email: 'a@b', phone: '3125550100' }, false],
+    [{ firstName: 'Ada', lastName: 'Lo', email: 'a@b.c', phone: '3125550100' }, false],
+    [
+      { firstName: 'Ada', lastName: 'Lo', email: `a@b.${'x'.repeat(21)}`, phone: '3125550100' },
+      false,
+    ],
+    [{ firstName: 'Ada', lastName: 'Lo', email: 'a b@c.io', phone: '3125550100' }, false],
+    [{ firstName: 'Ada', lastName: 'Lo', email: 'a@b.io', phone: '13125550100' }, false],
+  ])('step 4 %o valid: %s', (input, ok) => expect(steps[4].safeParse(input).success).toBe(ok));
+
+  it('step 4 toggles relax e-mail and phone to non-empty', () => {
+    const off = quoteStepSchemas({ zip: true, email: false, phone: false });
+    expect(
+      off[4].safeParse({ firstName: 'Ada', lastName: 'Lo', email: 'x', phone: '1' }).success,
+    ).toBe(true);
+    expect(
+      off[4].safeParse({ firstName: 'Ada', lastName: 'Lo', email: '', phone: '1' }).success,
+    ).toBe(false);
+  });
+
+  it('step 6 asks for the vehicle only when auto transport is needed', () => {
+    expect(steps[6].safeParse({ needsAutoTransport: false }).success).toBe(true);
+    expect(steps[6].safeParse({ needsAutoTransport: true, autoYear: '2020' }).success).toBe(false);
+    expect(
+      steps[6].safeParse({
+        needsAutoTransport: true,
+        autoYear: '2020',
+        autoMake: 'Honda',
+        autoModel: ' ',
+        autoCondition: 'running',
+      }).success,
+    ).toBe(false);
+  });
+});
+
+describe('send_lead form (7.3.2 plus our additions)', () => {
+  it('accepts a complete lead and applies the defaults', () => {
+    const lead = SendLeadFormSchema.parse(valid);
+    expect(lead.sms_phone_validation).toBe('1');
+    expect(lead.consent_checked).toBe(true);
+    expect(lead.selected_companies).toEqual([{ id: 12, name: 'Acme Moving' }]);
+    expect(lead.needs_auto_transport).toBe(false);
+  });
+
+  it.each([
+    [{ first_name: 'A' }, /first_name must be at least 2 characters/],
+    [{ email_address: 'nope' }, /email_address must be a valid e-mail address/],
+    [{ phone_number: '555-0100' }, /phone_number must have exactly 10 digits/],
+    [{ from_location: '   ' }, /from_location is required/],
+    [{ from_zip: 'abcde' }, /from_zip must be five digits/],
+    [{ lead_uuid: 'x' }, /lead_uuid must be/],
+    [{ consent_checked: '' }, /consent_checked: the visitor must tick the consent box/],
+    [{ consent_version: '1999' }, /consent_version must be one of/],
+    [{ selected_companies: '{' }, /selected_companies must be a JSON array/],
+    [{ sms_phone_validation: '7' }, /sms_phone_validation must be 0 or 1/],
+  ])('rejects %o naming the field', (change, message) =>
+    expect(issue({ ...valid, ...change })).toMatch(message),
+  );
+
+  it('the consent text names the chosen movers', () => {
+    expect(consentText([])).toMatch(/^By checking this box .* MoverAtlas may call/);
+    expect(consentText(['A Co'])).toContain('MoverAtlas and A Co may call');
+    expect(consentText(['A Co', 'B Co', 'C Co'])).toContain('MoverAtlas, A Co, B Co and C Co may');
+  });
+
+  it('match and analytics payloads validate their own fields', () => {
+    expect(MatchCompaniesRequestSchema.safeParse({ from_zip: '6060' }).success).toBe(false);
+    expect(MatchCompaniesRequestSchema.parse({}).from_zip).toBe('');
+    expect(LeadAnalyticsFormSchema.safeParse({}).success).toBe(false);
+    expect(LeadAnalyticsFormSchema.parse({ lead_uuid: 'abcdefgh' }).lead_from_country).toBe('');
+  });
+});

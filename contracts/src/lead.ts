@@ -1,0 +1,492 @@
+/**
+ * The quote request: the wizard's field rules (spec section 5), the wire formats the widget and the lead
+ * backend speak (spec 7.2 and 7.3), the matched-company shape (spec 3), the recorded consent and the lead
+ * statuses. The widget validates each step with these schemas and the server validates the same fields
+ * again with the same rules, so a rule changes in one place.
+ */
+import { z } from 'zod';
+
+// ---------------------------------------------------------------------------------------------------------
+// Field rules (spec section 5)
+
+/** Local part letters, digits, underscore, hyphen, dot, plus; a domain; a top-level part of 2 to 20 letters. */
+export const EMAIL_PATTERN = /^[A-Za-z0-9_.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,20}$/;
+export const ZIP_PATTERN = /^\d{5}$/;
+export const NAME_MIN_LENGTH = 2;
+export const PHONE_DIGITS = 10;
+
+/** The hidden debug panel's switches; all on unless a test turns one off. */
+export interface ValidationToggles {
+  zip: boolean;
+  email: boolean;
+  phone: boolean;
+}
+export const DEFAULT_VALIDATION: ValidationToggles = { zip: true, email: true, phone: true };
+
+const text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
+
+const required = (field: string, max: number) =>
+  z
+    .string({ message: `${field} is required` })
+    .max(max, `${field} must be at most ${max} characters`)
+    .refine((v) => v.trim() !== '', `${field} is required`);
+
+const personName = (field: string) =>
+  z
+    .string({ message: `${field} is required` })
+    .max(60, `${field} must be at most 60 characters`)
+    .refine(
+      (v) => v.trim().length >= NAME_MIN_LENGTH,
+      `${field} must be at least ${NAME_MIN_LENGTH} characters`,
+    );
+
+export const emailField = (field: string, toggles: ValidationToggles = DEFAULT_VALIDATION) =>
+  toggles.email
+    ? z
+        .string({ message: `${field} is required` })
+        .max(254, `${field} must be at most 254 characters`)
+        .refine((v) => EMAIL_PATTERN.test(v.trim()), `${field} must be a valid e-mail address`)
+    : required(field, 254);
+
+export const phoneField = (field: string, toggles: ValidationToggles = DEFAULT_VALIDATION) =>
+  toggles.phone
+    ? z
+        .string({ message: `${field} is required` })
+        .max(40, `${field} must be at most 40 characters`)
+        .refine(
+          (v) => v.replace(/\D/g, '').length === PHONE_DIGITS,
+          `${field} must have exactly ${PHONE_DIGITS} digits`,
+        )
+    : required(field, 40);
+
+/** A ZIP is optional on the route step (the visitor may type a city), but when given it must be five digits. */
+export const zipField = (field: string, toggles: ValidationToggles = DEFAULT_VALIDATION) =>
+  toggles.zip
+    ? z
+        .string()
+        .max(10, `${field} must be five digits`)
+        .refine(
+          (v) => v.trim() === '' || ZIP_PATTERN.test(v.trim()),
+          `${field} must be five digits`,
+        )
+    : text(10);
+
+// ---------------------------------------------------------------------------------------------------------
+// The wizard's steps (spec 2.3 and 5), in the quote form state's own field names (spec 3)
+
+export function quoteStepSchemas(toggles: ValidationToggles = DEFAULT_VALIDATION) {
+  return {
+    1: z.object({ moveSize: required('moveSize', 40) }),
+    2: z.object({ movingDate: required('movingDate', 40) }),
+    3: z.object({
+      movingFrom: required('movingFrom', 200),
+      movingTo: required('movingTo', 200),
+      fromLocationZip: zipField('fromLocationZip', toggles).optional(),
+      toLocationZip: zipField('toLocationZip', toggles).optional(),
+    }),
+    4: z.object({
+      firstName: personName('firstName'),
+      lastName: personName('lastName'),
+      email: emailField('email', toggles),
+      phone: phoneField('phone', toggles),
+    }),
+    5: z.object({}),
+    6: z.discriminatedUnion('needsAutoTransport', [
+      z.object({ needsAutoTransport: z.literal(false) }),
+      z.object({
+        needsAutoTransport: z.literal(true),
+        autoYear: required('autoYear', 4),
+        autoMake: required('autoMake', 40),
+        autoModel: required('autoModel', 60),
+        autoCondition: required('autoCondition', 40),
+      }),
+    ]),
+  } as const;
+}
+export type QuoteStep = keyof ReturnType<typeof quoteStepSchemas>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Consent (TCPA-style): one text, versioned; the widget shows it and the server records and verifies it
+
+export const CONSENT_VERSION = '2026-11-23';
+
+/** Every consent text the server accepts, by version; add a version, never edit one. */
+const CONSENT_TEMPLATES: Record<string, (companies: string) => string> = {
+  '2026-11-23': (companies) =>
+    `By checking this box and submitting this form, I agree that MoverAtlas${companies} may call and text me ` +
+    'about my move at the phone number I entered, including with automated technology and prerecorded ' +
+    'messages, and may e-mail me at the address I entered. My consent is not a condition of any purchase. ' +
+    'Message and data rates may apply; reply STOP to opt out.',
+};
+
+export const CONSENT_VERSIONS = Object.keys(CONSENT_TEMPLATES);
+
+/** The exact consent text for a version and the movers the visitor chose on step 5, as the widget shows it. */
+export function consentText(companyNames: readonly string[], version = CONSENT_VERSION): string {
+  const template = CONSENT_TEMPLATES[version];
+  if (!template) throw new Error(`Unknown consent version ${version}`);
+  const names = companyNames.map((n) => n.trim()).filter(Boolean);
+  const list =
+    names.length === 0
+      ? ''
+      : names.length === 1
+        ? ` and ${names[0]}`
+        : `, ${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  return template(list);
+}
+
+/** A mover the visitor chose on step 5; the consent names it. */
+export const SelectedCompanySchema = z.object({
+  id: z.union([z.number().int(), z.string().max(40)]),
+  name: z.string().trim().min(1).max(160),
+});
+export type SelectedCompany = z.infer<typeof SelectedCompanySchema>;
+export const MAX_SELECTED_COMPANIES = 10;
+
+/** What we keep with every lead: without it a US lead form's lead cannot be sold. */
+export const ConsentRecordSchema = z.object({
+  text: z.string(),
+  version: z.string(),
+  companies: z.array(SelectedCompanySchema),
+  checked: z.boolean(),
+  /** UTC, ISO 8601, taken by the server when the lead arrived. */
+  timestamp: z.string(),
+  ip: z.string(),
+  userAgent: z.string(),
+  pageUrl: z.string(),
+});
+export type ConsentRecord = z.infer<typeof ConsentRecordSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Wire formats
+
+const wire = (max = 200) => text(max).optional().default('');
+
+/** 7.2: POST /api/proxy/match_companies (JSON). */
+export const MatchCompaniesRequestSchema = z.object({
+  from_zip: zipField('from_zip').optional().default(''),
+  from_city: wire(100),
+  from_state: wire(60),
+  to_zip: zipField('to_zip').optional().default(''),
+  to_city: wire(100),
+  to_state: wire(60),
+  move_size: wire(40),
+  move_date: wire(40),
+  lead_uuid: wire(64),
+  session_id: wire(64),
+  website: wire(64),
+  _target: wire(100),
+});
+export type MatchCompaniesRequest = z.infer<typeof MatchCompaniesRequestSchema>;
+
+/** The matched-company shape of spec section 3, plus where the mover is and how far from the origin. */
+export const MatchedCompanySchema = z.object({
+  id: z.union([z.number().int(), z.string()]),
+  name: z.string(),
+  logo_url: z.string().nullable(),
+  rating: z.number().nullable(),
+  reviews_count: z.number().int(),
+  years_in_business: z.number().int().nullable(),
+  services: z.array(z.string()),
+  contact: z.object({ phone: z.string().nullable(), email: z.string().nullable() }),
+  slug: z.string().optional(),
+  city: z.string().optional(),
+  state: z.string().optional(),
+  distance_miles: z.number().nullable().optional(),
+});
+export type MatchedCompany = z.infer<typeof MatchedCompanySchema>;
+
+export const MatchCompaniesResponseSchema = z.object({
+  companies: z.array(MatchedCompanySchema),
+  ping_id: z.string(),
+  /** True only when matching itself failed and these are the two stand-in companies. */
+  is_fallback: z.boolean(),
+});
+export type MatchCompaniesResponse = z.infer<typeof MatchCompaniesResponseSchema>;
+
+/** Spec 7.2's two stand-ins, for when matching fails; never real movers. */
+export const FALLBACK_MATCHED_COMPANIES: readonly MatchedCompany[] = [
+  {
+    id: 'fallback-1',
+    name: 'MoverAtlas Partner Network',
+    logo_url: null,
+    rating: null,
+    reviews_count: 0,
+    years_in_business: null,
+    services: ['Local Moving', 'Long Distance Moving'],
+    contact: { phone: null, email: null },
+  },
+  {
+    id: 'fallback-2',
+    name: 'MoverAtlas Verified Movers',
+    logo_url: null,
+    rating: null,
+    reviews_count: 0,
+    years_in_business: null,
+    services: ['Local Moving', 'Packing & Storage'],
+    contact: { phone: null, email: null },
+  },
+];
+
+/** 7.3.1 tracking query parameters a session carries. */
+export const SESSION_TRACKING_FIELDS = [
+  'gclid',
+  'r',
+  'cid',
+  'aid',
+  'eid',
+  'liid',
+  'lpid',
+  'mt',
+  'n',
+  'd',
+  'adid',
+  'k',
+  'adp',
+  'gad_source',
+] as const;
+
+/** 7.3.1: POST /session_send_bq (JSON); ours at /api/proxy/session_send_bq. */
+export const SessionRequestSchema = z.object({
+  uuid: wire(64),
+  hostname: wire(255),
+  origin: wire(255),
+  ...(Object.fromEntries(SESSION_TRACKING_FIELDS.map((f) => [f, wire(500)])) as Record<
+    (typeof SESSION_TRACKING_FIELDS)[number],
+    ReturnType<typeof wire>
+  >),
+  ip_address: wire(64),
+  location_href: wire(2000),
+  referrer: wire(2000),
+  website: wire(64),
+  website_version: wire(20),
+  trustedformtoken: wire(500),
+});
+export type SessionRequest = z.infer<typeof SessionRequestSchema>;
+export const SessionResponseSchema = z.object({ session_id: z.string() });
+
+/** 7.3.2: the fields of POST /send_lead, in the backend's order, every value a string. */
+export const SEND_LEAD_FIELDS = [
+  'source',
+  'referrer',
+  'url',
+  'from_zip',
+  'from_city',
+  'from_state',
+  'from_location',
+  'to_zip',
+  'to_city',
+  'to_state',
+  'to_location',
+  'move_date',
+  'number_of_rooms',
+  'first_name',
+  'last_name',
+  'email_address',
+  'phone_number',
+  'lead_uuid',
+  'lead_new_id',
+  'sms_phone_validation',
+  'sms_phone_validation_status',
+  'website',
+  'website_version',
+  'trustedformcerturl',
+  'trustedformtoken',
+  'phone_verification_information',
+  'phone_verification_risk_score',
+  'phone_verification_phone_type',
+  'moving_quote_details',
+] as const;
+export type SendLeadField = (typeof SEND_LEAD_FIELDS)[number];
+/** Exactly what the lead backend receives. */
+export type SendLeadWire = Record<SendLeadField, string>;
+
+export const WEBSITE_VERSION = '1.0';
+export const DEFAULT_SMS_PHONE_VALIDATION = '1';
+/** The honeypot: a field real visitors never see (the widget renders it off-screen, autocomplete off). */
+export const HONEYPOT_FIELD = 'company_website';
+export const LEAD_UUID_PATTERN = /^[A-Za-z0-9-]{8,64}$/;
+
+const flag = (field: string) =>
+  z
+    .string()
+    .max(5)
+    .optional()
+    .default('')
+    .refine(
+      (v) => ['', '0', '1', 'true', 'false', 'on'].includes(v),
+      `${field} must be true or false`,
+    )
+    .transform((v) => v === '1' || v === 'true' || v === 'on');
+
+/**
+ * POST /api/proxy/send_lead (form-encoded): every field of 7.3.2, validated by the section 5 rules, plus our
+ * additions: the move size, session and ping ids, the auto-transport step, the companies chosen on step 5,
+ * the consent and the honeypot. Unknown fields are ignored, so an older or newer widget still submits.
+ */
+export const SendLeadFormSchema = z.object({
+  source: wire(100),
+  referrer: wire(2000),
+  url: wire(2000),
+  from_zip: zipField('from_zip').optional().default(''),
+  from_city: wire(100),
+  from_state: wire(60),
+  from_location: required('from_location', 200),
+  to_zip: zipField('to_zip').optional().default(''),
+  to_city: wire(100),
+  to_state: wire(60),
+  to_location: required('to_location', 200),
+  move_date: required('move_date', 40),
+  number_of_rooms: z
+    .string()
+    .optional()
+    .default('')
+    .refine((v) => /^\d{0,2}$/.test(v), 'number_of_rooms must be a whole number'),
+  first_name: personName('first_name'),
+  last_name: personName('last_name'),
+  email_address: emailField('email_address'),
+  phone_number: phoneField('phone_number'),
+  lead_uuid: z
+    .string({ message: 'lead_uuid is required' })
+    .regex(LEAD_UUID_PATTERN, 'lead_uuid must be 8-64 letters, digits or hyphens'),
+  lead_new_id: wire(64),
+  sms_phone_validation: z
+    .string()
+    .max(5)
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? DEFAULT_SMS_PHONE_VALIDATION : v))
+    .refine((v) => v === '0' || v === '1', 'sms_phone_validation must be 0 or 1'),
+  sms_phone_validation_status: wire(40),
+  website: wire(64),
+  website_version: wire(20),
+  trustedformcerturl: wire(500),
+  trustedformtoken: wire(500),
+  phone_verification_information: wire(2000),
+  phone_verification_risk_score: wire(40),
+  phone_verification_phone_type: wire(40),
+  moving_quote_details: wire(4000),
+
+  // Our additions.
+  move_size: wire(40),
+  session_id: wire(64),
+  ping_id: wire(64),
+  needs_auto_transport: flag('needs_auto_transport'),
+  auto_year: wire(4),
+  auto_make: wire(40),
+  auto_model: wire(60),
+  auto_condition: wire(40),
+  /** JSON array of the step-5 movers, `[{"id":12,"name":"Acme Moving"}]`; the consent names them. */
+  selected_companies: z
+    .string()
+    .max(8000)
+    .optional()
+    .default('[]')
+    .transform((value, ctx) => {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(value === '' ? '[]' : value);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'selected_companies must be a JSON array' });
+        return z.NEVER;
+      }
+      const companies = z
+        .array(SelectedCompanySchema)
+        .max(MAX_SELECTED_COMPANIES)
+        .safeParse(parsed);
+      if (!companies.success) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `selected_companies must be a JSON array of at most ${MAX_SELECTED_COMPANIES} {id, name} objects`,
+        });
+        return z.NEVER;
+      }
+      return companies.data;
+    }),
+  consent_version: z
+    .string({ message: 'consent_version is required' })
+    .refine((v) => CONSENT_VERSIONS.includes(v), {
+      message: `consent_version must be one of: ${CONSENT_VERSIONS.join(', ')}`,
+    }),
+  consent_text: required('consent_text', 4000),
+  consent_checked: flag('consent_checked').refine(
+    (v) => v,
+    'consent_checked: the visitor must tick the consent box',
+  ),
+  [HONEYPOT_FIELD]: wire(500),
+});
+export type SendLeadForm = z.infer<typeof SendLeadFormSchema>;
+export type SendLeadFormInput = z.input<typeof SendLeadFormSchema>;
+
+/** The auto-transport step's rules (step 6) on the wire field names. */
+export function autoTransportIssue(form: SendLeadForm): string | undefined {
+  if (!form.needs_auto_transport) return undefined;
+  for (const field of ['auto_year', 'auto_make', 'auto_model', 'auto_condition'] as const) {
+    if (form[field].trim() === '') return `${field} is required when needs_auto_transport is true`;
+  }
+  return undefined;
+}
+
+/** 7.3.3: the fields of POST /lead_send_bq, each sent with the `lead_` prefix. */
+export const LEAD_ANALYTICS_FIELDS = [
+  'uuid',
+  'mmex_lead_id',
+  'ip_address',
+  'origin',
+  'ref',
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'from_zip',
+  'from_city',
+  'from_state',
+  'from_location',
+  'from_country',
+  'to_zip',
+  'to_city',
+  'to_state',
+  'to_location',
+  'to_country',
+  'size',
+  'move_date',
+  'comments',
+  'sms_phone_validation',
+  'sms_phone_validation_status',
+  'website',
+  'website_version',
+  'trustedformcerturl',
+  'trustedformtoken',
+] as const;
+export type LeadAnalyticsField = `lead_${(typeof LEAD_ANALYTICS_FIELDS)[number]}`;
+export type LeadAnalyticsWire = Record<LeadAnalyticsField, string>;
+
+/** POST /api/proxy/lead_send_bq (form-encoded): the analytics copy, lead_ prefixed; only lead_uuid is required. */
+export const LeadAnalyticsFormSchema = z.object({
+  ...(Object.fromEntries(
+    LEAD_ANALYTICS_FIELDS.map((f) => [`lead_${f}`, wire(f === 'comments' ? 4000 : 500)]),
+  ) as Record<LeadAnalyticsField, ReturnType<typeof wire>>),
+  lead_uuid: z
+    .string({ message: 'lead_uuid is required' })
+    .regex(LEAD_UUID_PATTERN, 'lead_uuid must be 8-64 letters, digits or hyphens'),
+  [HONEYPOT_FIELD]: wire(500),
+});
+export type LeadAnalyticsForm = z.infer<typeof LeadAnalyticsFormSchema>;
+
+/** GET /api/ip: the visitor's address as our server sees it (spec 7.4's IP service, replaced). */
+export const IpResponseSchema = z.object({ ip: z.string() });
+
+// ---------------------------------------------------------------------------------------------------------
+// Lead statuses (spec 3, admin)
+
+export const LEAD_STATUSES = [
+  'new',
+  'contacted',
+  'scheduled',
+  'quoted',
+  'converted',
+  'lost',
+] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+export const LeadStatusSchema = z.enum(LEAD_STATUSES, {
+  message: `status must be one of: ${LEAD_STATUSES.join(', ')}`,
+});

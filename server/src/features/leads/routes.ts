@@ -1,0 +1,78 @@
+/** POST /api/proxy/send_lead and /api/proxy/lead_send_bq: the two phases of a quote submission (spec 4.1). */
+import type { RequestHandler } from 'express';
+import {
+  autoTransportIssue,
+  LeadAnalyticsFormSchema,
+  SendLeadFormSchema,
+} from '@moveratlas/contracts';
+import { badRequest } from '../../lib/http-error';
+import { clientIp, originHeader, requestOrigin, userAgent } from '../../lib/request-meta';
+import { parseInput } from '../../lib/validate';
+import type { ProxyContext } from '../proxy/context';
+import { formBody, isBot } from '../proxy/bodies';
+import { acceptAnalyticsCopy } from './analytics';
+import { LeadIntake, newPublicId, verifyConsent } from './intake';
+import { LEAD_ANALYTICS_JOB, LEAD_FORWARD_JOB } from './outbox';
+import { analyticsWire } from './wire';
+
+export function sendLeadHandler(ctx: ProxyContext): RequestHandler {
+  const intake = new LeadIntake(ctx.db, {
+    maxAttempts: ctx.config.leadForwardMaxAttempts,
+    onInvalidDate: (value) =>
+      ctx.logger.warn({ moveDate: value.slice(0, 40) }, 'unreadable move date sent empty'),
+  });
+  return async (req, res) => {
+    const body = formBody(req, 'send_lead');
+    res.set('Cache-Control', 'no-store');
+    if (isBot(body)) {
+      ctx.logger.info({ ip: clientIp(req) }, 'honeypot: dropped a lead');
+      res.type('text/plain').send(newPublicId());
+      return;
+    }
+    const form = parseInput(SendLeadFormSchema, body, 'body');
+    const autoIssue = autoTransportIssue(form);
+    if (autoIssue) throw badRequest(autoIssue);
+    verifyConsent(form);
+    const origin = originHeader(req);
+    const siteId = await ctx.partners.resolveSite({
+      origin,
+      website: form.website,
+      requestOrigin: requestOrigin(req),
+    });
+    const lead = await intake.accept(form, {
+      siteId,
+      ip: clientIp(req),
+      userAgent: userAgent(req),
+      origin,
+    });
+    if (lead.created) ctx.jobs?.kick(LEAD_FORWARD_JOB);
+    res
+      .set('X-Lead-Replay', lead.created ? 'false' : 'true')
+      .type('text/plain')
+      .send(lead.publicId);
+  };
+}
+
+export function leadAnalyticsHandler(ctx: ProxyContext): RequestHandler {
+  return async (req, res) => {
+    const body = formBody(req, 'lead_send_bq');
+    res.set('Cache-Control', 'no-store');
+    if (isBot(body)) {
+      res.json({ ok: true });
+      return;
+    }
+    const form = parseInput(LeadAnalyticsFormSchema, body, 'body');
+    const origin = originHeader(req);
+    const siteId = await ctx.partners.resolveSite({
+      origin,
+      website: form.lead_website,
+      requestOrigin: requestOrigin(req),
+    });
+    const wire = analyticsWire(form, { siteId, ip: clientIp(req), origin });
+    const { created } = await acceptAnalyticsCopy(ctx.db, wire, siteId, {
+      maxAttempts: ctx.config.leadForwardMaxAttempts,
+    });
+    if (created) ctx.jobs?.kick(LEAD_ANALYTICS_JOB);
+    res.json({ ok: true });
+  };
+}

@@ -1,0 +1,268 @@
+/**
+ * Runs jobs: claims due jobs of the registered types up to a concurrency limit, runs each handler outside
+ * any transaction (handlers talk to the network), records the outcome, and sleeps until the next poll or a
+ * `kick()` — the lead route kicks right after its commit, so a healthy backend has the lead within
+ * milliseconds. `stop()` stops claiming and waits for the jobs in hand.
+ */
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import type { BackoffPolicy } from './backoff';
+import {
+  claimJobs,
+  completeJob,
+  failJob,
+  LeaseLostError,
+  newWorkerId,
+  reapExpiredLeases,
+  type Job,
+} from './queue';
+
+export interface JobOutcome {
+  /** Stored as the job's result (JSON). */
+  result?: unknown;
+  /** The handler's database effects, committed together with the job's success. */
+  commit?: (trx: Knex.Transaction) => Promise<void>;
+}
+
+export interface JobHandler {
+  /** Must finish (or honour `signal`) well inside the lease. */
+  run(job: Job, signal: AbortSignal): Promise<JobOutcome | void>;
+}
+
+/** Thrown by a handler when trying again cannot help (e.g. the backend rejects the payload as invalid). */
+export class PermanentJobError extends Error {}
+
+/**
+ * Thrown by a handler when the service its job type needs is unreachable (refused, timed out, 5xx). After a
+ * few in a row the worker stops claiming that type for a while and then lets one job through as a probe,
+ * doubling the pause while probes fail: an outage costs a probe now and then, not a failed attempt for
+ * every queued job, and the queue drains as soon as a probe succeeds.
+ */
+export class ServiceUnavailableError extends Error {}
+
+/** Consecutive ServiceUnavailableErrors that open a job type's circuit. */
+const CIRCUIT_THRESHOLD = 3;
+
+interface Circuit {
+  failures: number;
+  openUntil: number;
+  pauseMs: number;
+}
+
+/** What jobs the system can run, by type; features register theirs. */
+export type JobRegistry = Record<string, JobHandler>;
+
+export interface JobWorkerOptions {
+  db: Knex;
+  logger: Logger;
+  handlers: JobRegistry;
+  concurrency: number;
+  pollIntervalMs: number;
+  leaseMs: number;
+  backoff: BackoffPolicy;
+  /** How long stop() lets running jobs finish before aborting them. */
+  stopGraceMs?: number;
+}
+
+/** The part of the worker request handlers need: a nudge that new jobs (of a type, or any) are waiting. */
+export interface JobKicker {
+  kick(type?: string): void;
+}
+
+export class JobWorker implements JobKicker {
+  readonly id = newWorkerId();
+  private readonly types: string[];
+  private readonly active = new Set<Promise<void>>();
+  private readonly abort = new AbortController();
+  private running = false;
+  private loopDone: Promise<void> | undefined;
+  private wake: (() => void) | undefined;
+  private kicked = false;
+  /** The types a kick asked for since the last round; undefined means all (a poll, a stop, a free slot). */
+  private kickedTypes: Set<string> | undefined = new Set();
+  private lastPoll = 0;
+  private readonly circuits = new Map<string, Circuit>();
+  private readonly runningByType = new Map<string, number>();
+  private rotation = 0;
+
+  constructor(private readonly options: JobWorkerOptions) {
+    this.types = Object.keys(options.handlers);
+  }
+
+  start(): void {
+    if (this.running || this.types.length === 0 || this.options.concurrency <= 0) return;
+    this.running = true;
+    this.loopDone = this.loop();
+  }
+
+  kick(type?: string): void {
+    if (type === undefined) this.kickedTypes = undefined;
+    else this.kickedTypes?.add(type);
+    this.kicked = true;
+    this.wake?.();
+  }
+
+  async stop(): Promise<void> {
+    if (!this.running) return;
+    this.running = false;
+    this.kick();
+    await this.loopDone;
+    const grace = setTimeout(() => this.abort.abort(), this.options.stopGraceMs ?? 10_000);
+    await Promise.allSettled([...this.active]);
+    clearTimeout(grace);
+  }
+
+  private async loop(): Promise<void> {
+    const { db, logger, concurrency, pollIntervalMs, leaseMs } = this.options;
+    while (this.running) {
+      // Once per poll interval every type is looked at (and expired leases reaped); in between, a kick
+      // only looks at the types it named, so a new lead costs no claim queries for other types, nor any
+      // at all while its own type is paused.
+      const pollDue = Date.now() - this.lastPoll >= pollIntervalMs;
+      const only = pollDue ? undefined : this.kickedTypes;
+      this.kicked = false;
+      this.kickedTypes = new Set();
+      try {
+        if (pollDue) {
+          this.lastPoll = Date.now();
+          const reaped = await reapExpiredLeases(db);
+          if (reaped > 0) logger.warn({ reaped }, 'requeued jobs whose lease expired');
+        }
+        while (this.running && this.active.size < concurrency) {
+          const { types, probes } = this.claimableTypes(only);
+          if (types.length === 0) break;
+          // A half-open type gets a single probe: claim one job at a time while one is among the types.
+          const limit = probes ? 1 : concurrency - this.active.size;
+          const jobs = await claimJobs(db, this.id, types, leaseMs, limit);
+          for (const job of jobs) {
+            this.runningByType.set(job.type, (this.runningByType.get(job.type) ?? 0) + 1);
+            this.track(this.execute(job), job.type);
+          }
+          if (jobs.length < limit) break;
+        }
+      } catch (error) {
+        // The database is unreachable or busy: jobs stay where they are; try again at the next poll.
+        logger.warn({ err: error }, 'job worker could not claim jobs');
+      }
+      if (this.running && !this.kicked) await this.sleep(pollIntervalMs);
+    }
+  }
+
+  /** Types whose circuit is closed, plus half-open ones (pause over) with no probe running yet. */
+  private claimableTypes(only?: ReadonlySet<string>): { types: string[]; probes: boolean } {
+    const now = Date.now();
+    let probes = false;
+    // Start with a different type each round, so a backlog of one type never starves the others.
+    const start = this.rotation++ % this.types.length;
+    const rotated = [...this.types.slice(start), ...this.types.slice(0, start)];
+    const types = rotated.filter((type) => {
+      if (only && !only.has(type)) return false;
+      const circuit = this.circuits.get(type);
+      if (!circuit || circuit.failures < CIRCUIT_THRESHOLD) return true;
+      const probe = now >= circuit.openUntil && (this.runningByType.get(type) ?? 0) === 0;
+      probes ||= probe;
+      return probe;
+    });
+    return { types, probes };
+  }
+
+  private recordOutcome(type: string, unavailable: boolean): void {
+    const { backoff, logger } = this.options;
+    if (!unavailable) {
+      if ((this.circuits.get(type)?.failures ?? 0) >= CIRCUIT_THRESHOLD)
+        logger.info({ jobType: type }, 'service is back; resuming jobs');
+      this.circuits.delete(type);
+      return;
+    }
+    const circuit = this.circuits.get(type) ?? {
+      failures: 0,
+      openUntil: 0,
+      pauseMs: backoff.baseMs,
+    };
+    circuit.failures++;
+    if (circuit.failures >= CIRCUIT_THRESHOLD) {
+      circuit.openUntil = Date.now() + circuit.pauseMs;
+      logger.warn({ jobType: type, pauseMs: circuit.pauseMs }, 'service unavailable; pausing jobs');
+      circuit.pauseMs = Math.min(backoff.maxMs, circuit.pauseMs * 2);
+    }
+    this.circuits.set(type, circuit);
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.wake = undefined;
+        resolve();
+      }, ms);
+      this.wake = () => {
+        this.wake = undefined;
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+
+  private track(work: Promise<void>, type: string): void {
+    this.active.add(work);
+    void work.finally(() => {
+      this.active.delete(work);
+      this.runningByType.set(type, (this.runningByType.get(type) ?? 1) - 1);
+      // A slot is free: look for more work at once (of any type: a drained type frees slots for others).
+      this.kick();
+    });
+  }
+
+  private async execute(job: Job): Promise<void> {
+    const { db, logger, handlers, backoff } = this.options;
+    const handler = handlers[job.type]!;
+    const log = logger.child({ jobId: job.id, jobType: job.type, attempt: job.attempts });
+    let outcome: JobOutcome;
+    try {
+      outcome = (await handler.run(job, this.abort.signal)) ?? {};
+      this.recordOutcome(job.type, false);
+    } catch (error) {
+      if (error instanceof ServiceUnavailableError) this.recordOutcome(job.type, true);
+      const message = error instanceof Error ? error.message : String(error);
+      try {
+        const next = await failJob(db, job, message, {
+          backoff,
+          permanent: error instanceof PermanentJobError,
+        });
+        if (next === 'dead') log.error({ err: error }, 'job is dead after its last attempt');
+        else log.warn({ error: message }, 'job failed; will retry');
+      } catch (recordError) {
+        // Could not even record the failure (database down): the lease expires and the job is retried.
+        log.error({ err: recordError }, 'could not record a job failure');
+      }
+      return;
+    }
+    await this.recordSuccess(job, outcome, log);
+  }
+
+  /**
+   * The work is done (the backend has the lead): record it, trying again while the database is briefly
+   * unavailable, and never as a failure — a failure would send the lead a second time. If it cannot be recorded
+   * before the lease ends, the job runs again then, and the backend's idempotency key (lead_uuid) absorbs it.
+   */
+  private async recordSuccess(job: Job, outcome: JobOutcome, log: Logger): Promise<void> {
+    const deadline = (job.lockedUntil ?? Date.now()) - 1000;
+    for (let delay = 50; ; delay *= 2) {
+      try {
+        await completeJob(this.options.db, job, outcome.result, outcome.commit);
+        log.debug('job succeeded');
+        return;
+      } catch (error) {
+        if (error instanceof LeaseLostError) {
+          log.warn(error.message);
+          return;
+        }
+        if (Date.now() + delay > deadline) {
+          log.error({ err: error }, 'could not record a finished job before its lease ends');
+          return;
+        }
+        log.warn({ err: error }, 'could not record a finished job yet; trying again');
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
+    }
+  }
+}

@@ -1,0 +1,170 @@
+/** The lead pipeline's test harness: the real app (optionally with its job worker) and valid quote forms. */
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import { pino } from 'pino';
+import { CONSENT_VERSION, consentText } from '@moveratlas/contracts';
+import { loadConfig, type Config, type DatabaseConfig } from '../../src/config';
+import { openDatabase } from '../../src/db/connection';
+import { createApp } from '../../src/app';
+import { createJobWorker } from '../../src/workers';
+import type { JobWorker } from '../../src/jobs/worker';
+import type { PartnerDirectory } from '../../src/features/partners/partners';
+
+/** Quick retries and short timeouts, so failure scenarios play out in a second or two. */
+export const FAST_JOBS: NodeJS.ProcessEnv = {
+  JOB_POLL_INTERVAL_MS: '50',
+  JOB_BACKOFF_BASE_MS: '20',
+  JOB_BACKOFF_MAX_MS: '200',
+  LEAD_BACKEND_TIMEOUT_MS: '400',
+  JOB_LEASE_MS: '1800',
+  LEAD_FORWARD_MAX_ATTEMPTS: '50',
+  RATE_LIMIT_LEADS: '0',
+  RATE_LIMIT_SESSIONS: '0',
+  RATE_LIMIT_MATCHES: '0',
+};
+
+export interface LeadApp {
+  baseUrl: string;
+  db: Knex;
+  config: Config;
+  worker: JobWorker | undefined;
+  partners: PartnerDirectory;
+  get(path: string): Promise<Response>;
+  postForm(
+    path: string,
+    fields: Record<string, string>,
+    headers?: Record<string, string>,
+  ): Promise<Response>;
+  postJson(path: string, body: unknown, headers?: Record<string, string>): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export async function startLeadApp(
+  database: DatabaseConfig,
+  env: NodeJS.ProcessEnv = {},
+  options: { worker?: boolean } = {},
+): Promise<LeadApp> {
+  const config = {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...FAST_JOBS, ...env }),
+    database,
+  };
+  const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const db = openDatabase(database);
+  const worker = options.worker ? createJobWorker({ config, db, logger }) : undefined;
+  worker?.start();
+  const app = await createApp({ config, db, logger, jobs: worker });
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    baseUrl,
+    db,
+    config,
+    worker,
+    partners: app.locals.partners as PartnerDirectory,
+    get: (path) => fetch(baseUrl + path),
+    postForm: (path, fields, headers = {}) =>
+      fetch(baseUrl + path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        body: new URLSearchParams(fields).toString(),
+      }),
+    postJson: (path, body, headers = {}) =>
+      fetch(baseUrl + path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      }),
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await worker?.stop();
+      await db.destroy();
+    },
+  };
+}
+
+/** A unique, valid lead_uuid for this test run. */
+export const leadUuid = (prefix = 'test') => `${prefix}-${randomUUID()}`;
+
+/** A complete send_lead form as the widget posts it, with the consent naming the chosen movers. */
+export function leadForm(overrides: Record<string, string> = {}): Record<string, string> {
+  const companies = [
+    { id: 101, name: 'Windy City Movers' },
+    { id: 102, name: 'Lakeshore Moving Co' },
+  ];
+  return {
+    source: 'moveratlas-widget',
+    referrer: 'https://www.google.com/',
+    url: 'https://moveratlas.example/get-quotes',
+    from_zip: '60601',
+    from_city: 'Chicago',
+    from_state: 'IL',
+    from_location: 'Chicago, IL 60601',
+    to_zip: '73301',
+    to_city: 'Austin',
+    to_state: 'TX',
+    to_location: 'Austin, TX 73301',
+    move_date: '2026-12-15',
+    move_size: '2-3br',
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    email_address: 'ada@example.com',
+    phone_number: '(312) 555-0100',
+    lead_uuid: leadUuid(),
+    website: 'moveratlas-directory',
+    selected_companies: JSON.stringify(companies),
+    consent_version: CONSENT_VERSION,
+    consent_text: consentText(companies.map((c) => c.name)),
+    consent_checked: '1',
+    ...overrides,
+  };
+}
+
+export async function waitFor(
+  check: () => Promise<boolean> | boolean,
+  timeoutMs = 10_000,
+  what = 'condition',
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** Removes the leads (with consents, history, analytics copies and jobs) whose lead_uuid starts with `prefix`. */
+export async function removeLeads(db: Knex, uuids: readonly string[]): Promise<void> {
+  if (uuids.length === 0) return;
+  for (let i = 0; i < uuids.length; i += 200) {
+    const chunk = uuids.slice(i, i + 200);
+    const leads = (await db('leads').whereIn('lead_uuid', chunk).pluck('id')) as number[];
+    const copies = (await db('lead_analytics').whereIn('lead_uuid', chunk).pluck('id')) as number[];
+    const payloads = [
+      ...leads.map((id) => JSON.stringify({ leadId: id })),
+      ...copies.map((id) => JSON.stringify({ analyticsId: id })),
+    ];
+    for (let j = 0; j < payloads.length; j += 200)
+      await db('jobs')
+        .whereIn('payload', payloads.slice(j, j + 200))
+        .delete();
+    await db('leads').whereIn('id', leads).delete();
+    await db('lead_analytics').whereIn('id', copies).delete();
+  }
+}
+
+export async function removeSessions(db: Knex, visitorUuids: readonly string[]): Promise<void> {
+  const ids = (await db('visitor_sessions')
+    .whereIn('visitor_uuid', visitorUuids)
+    .pluck('id')) as number[];
+  await db('jobs')
+    .whereIn(
+      'payload',
+      ids.map((id) => JSON.stringify({ sessionRowId: id })),
+    )
+    .delete();
+  await db('visitor_sessions').whereIn('id', ids).delete();
+}

@@ -24,6 +24,7 @@ import * as createJobEvents from './20261123_18_create_job_events';
 import * as createRateLimitHits from './20261123_19_create_rate_limit_hits';
 import * as createContactMessages from './20261123_31_create_contact_messages';
 import * as createCompanyApplications from './20261123_32_create_company_applications';
+import * as createWidgetStepEvents from './20261123_20_create_widget_step_events';
 
 const migrations: Record<string, Knex.Migration> = {
   '20261123_01_create_states': createStates,
@@ -47,6 +48,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261123_19_create_rate_limit_hits': createRateLimitHits,
   '20261123_31_create_contact_messages': createContactMessages,
   '20261123_32_create_company_applications': createCompanyApplications,
+  '20261123_20_create_widget_step_events': createWidgetStepEvents,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -1,6 +1,7 @@
 /**
  * The widget's API, in the cloud-functions formats of spec 7.3 so the widget's wire format is the backend's:
- * session_send_bq, send_lead, lead_send_bq and match_companies under /proxy, plus GET /ip. Each has its own
+ * session_send_bq, send_lead, lead_send_bq and match_companies under /proxy, plus GET /ip, and the
+ * widget's funnel events (widget_event). Each has its own
  * per-IP limit and a small body limit; none is cached.
  */
 import express, { Router } from 'express';
@@ -9,6 +10,7 @@ import { perIpRateLimit } from '../../lib/rate-limit';
 import { leadAnalyticsHandler, sendLeadHandler } from '../leads/routes';
 import { matchCompaniesHandler } from '../matching/routes';
 import { sessionHandler } from '../sessions/routes';
+import { widgetStepEventHandler } from '../funnel/step-events';
 import type { ProxyContext } from './context';
 
 /** Far above any real form (a full lead is about 2 KB), far below what would cost us anything. */
@@ -49,6 +51,13 @@ export function proxyRoutes(ctx: ProxyContext): Router {
     perIpRateLimit(db, 'match', 'matching requests', config.rateLimits.matches, windowMs),
     json,
     matchCompaniesHandler(ctx),
+  );
+  // Step events share the sessions' allowance: a visitor sends at most six per quote.
+  router.post(
+    '/proxy/widget_event',
+    perIpRateLimit(db, 'widget-event', 'step events', config.rateLimits.sessions, windowMs),
+    form,
+    widgetStepEventHandler(ctx),
   );
   return router;
 }

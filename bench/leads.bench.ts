@@ -14,12 +14,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import knexFactory, { type Knex } from 'knex';
-import { CONSENT_VERSION, consentText } from '@moveratlas/contracts';
 import type { DatabaseConfig } from '../server/src/config';
 import { openDatabase } from '../server/src/db/connection';
 import { migrate } from '../server/src/db/prepare';
 import { startServer } from './support/load';
 import { UpstreamProcess } from './support/upstream';
+import { leadForm } from '../server/test/leads/lead-form';
 
 const leadsPerPhase = Number(process.env.BENCH_LEADS ?? 6000);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -62,33 +62,8 @@ async function withDb<T>(config: DatabaseConfig, work: (db: Knex) => Promise<T>)
   }
 }
 
-const companies = [
-  { id: 1, name: 'Windy City Movers' },
-  { id: 2, name: 'Lakeshore Moving Co' },
-];
-const template = {
-  source: 'moveratlas-widget',
-  url: 'https://moveratlas.example/get-quotes',
-  from_zip: '60601',
-  from_city: 'Chicago',
-  from_state: 'IL',
-  from_location: 'Chicago, IL 60601',
-  to_zip: '73301',
-  to_city: 'Austin',
-  to_state: 'TX',
-  to_location: 'Austin, TX 73301',
-  move_date: '2026-12-15',
-  move_size: '2-3br',
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  email_address: 'ada@example.com',
-  phone_number: '3125550100',
-  website: 'moveratlas-directory',
-  selected_companies: JSON.stringify(companies),
-  consent_version: CONSENT_VERSION,
-  consent_text: consentText(companies.map((c) => c.name)),
-  consent_checked: '1',
-};
+// One valid quote request, the same the lead tests post; each request gets its own lead_uuid.
+const template = leadForm();
 
 interface Phase {
   label: string;

@@ -1,10 +1,8 @@
 /** The lead pipeline's test harness: the real app (optionally with its job worker) and valid quote forms. */
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { pino } from 'pino';
-import { CONSENT_VERSION, consentText } from '@moveratlas/contracts';
 import { loadConfig, type Config, type DatabaseConfig } from '../../src/config';
 import { openDatabase } from '../../src/db/connection';
 import { createApp } from '../../src/app';
@@ -87,42 +85,7 @@ export async function startLeadApp(
   };
 }
 
-/** A unique, valid lead_uuid for this test run. */
-export const leadUuid = (prefix = 'test') => `${prefix}-${randomUUID()}`;
-
-/** A complete send_lead form as the widget posts it, with the consent naming the chosen movers. */
-export function leadForm(overrides: Record<string, string> = {}): Record<string, string> {
-  const companies = [
-    { id: 101, name: 'Windy City Movers' },
-    { id: 102, name: 'Lakeshore Moving Co' },
-  ];
-  return {
-    source: 'moveratlas-widget',
-    referrer: 'https://www.google.com/',
-    url: 'https://moveratlas.example/get-quotes',
-    from_zip: '60601',
-    from_city: 'Chicago',
-    from_state: 'IL',
-    from_location: 'Chicago, IL 60601',
-    to_zip: '73301',
-    to_city: 'Austin',
-    to_state: 'TX',
-    to_location: 'Austin, TX 73301',
-    move_date: '2026-12-15',
-    move_size: '2-3br',
-    first_name: 'Ada',
-    last_name: 'Lovelace',
-    email_address: 'ada@example.com',
-    phone_number: '(312) 555-0100',
-    lead_uuid: leadUuid(),
-    website: 'moveratlas-directory',
-    selected_companies: JSON.stringify(companies),
-    consent_version: CONSENT_VERSION,
-    consent_text: consentText(companies.map((c) => c.name)),
-    consent_checked: '1',
-    ...overrides,
-  };
-}
+export { leadForm, leadUuid } from './lead-form';
 
 export async function waitFor(
   check: () => Promise<boolean> | boolean,

@@ -13,3 +13,4 @@ export * from './widget-quote';
 export * from './cost-calculator';
 export * from './content';
 export * from './contact';
+export * from './admin-auth';

@@ -18,7 +18,13 @@ const checkout = createHash('sha1')
   .update(fileURLToPath(import.meta.url))
   .digest('hex')
   .slice(0, 8);
-const SQLITE_TEST_FILE = path.join(os.tmpdir(), 'moveratlas-test', `seeded-${checkout}.sqlite`);
+// TEST_SQLITE_FILE overrides it, so two test runs in one checkout can run side by side.
+const SQLITE_TEST_FILE =
+  process.env.TEST_SQLITE_FILE ??
+  path.join(os.tmpdir(), 'moveratlas-test', `seeded-${checkout}.sqlite`);
+
+/** The admin every seeded test database has, for the tests of the admin API. */
+export const TEST_ADMIN = { username: 'test-admin', password: 'correct horse battery staple' };
 
 export function testDatabases(): Array<{ name: DialectName; config: DatabaseConfig }> {
   const databases: Array<{ name: DialectName; config: DatabaseConfig }> = [

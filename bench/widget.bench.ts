@@ -151,7 +151,7 @@ const children: ChildProcess[] = [];
 try {
   children.push(
     await start(
-      ['e2e/support/product-server.ts'],
+      ['server/src/main.ts'],
       {
         NODE_ENV: 'production',
         PORT: String(port),

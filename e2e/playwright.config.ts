@@ -41,7 +41,8 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: [
     {
-      command: 'npx tsx e2e/support/product-server.ts',
+      // The production entry itself, as `npm start` runs it (migrate, seed, admin, job worker, HTTP).
+      command: 'npx tsx server/src/main.ts',
       cwd: repoRoot,
       url: `${PRODUCT_URL}/healthz`,
       timeout: 240_000,

@@ -170,8 +170,11 @@ try {
       `http://localhost:${demoPort}/blank.html`,
     ),
   );
+  const loadBefore = os.loadavg()[0]!;
   const t = await timings(`http://localhost:${demoPort}/`);
-  console.info(`Cold loads on the demo page (${RUNS}, Chromium, localhost)`);
+  // Timings on a shared machine mean little without its load: printed beside them.
+  const load = `load average ${loadBefore.toFixed(1)} → ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} CPUs`;
+  console.info(`Cold loads on the demo page (${RUNS}, Chromium, localhost; ${load})`);
   console.info(
     `  loader tag → step 1 interactive: median ${t.median.toFixed(0)} ms (budget ${BUDGET.interactiveMs} ms); runs ${t.runs.map((r) => r.toFixed(0)).join(', ')}`,
   );

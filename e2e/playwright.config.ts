@@ -15,6 +15,8 @@ process.env.E2E_DATABASE ??= path.join(os.tmpdir(), `moveratlas-e2e-${Date.now()
 
 export const PRODUCT_URL = `http://localhost:${process.env.E2E_PORT}`;
 export const DEMO_URL = `http://localhost:${process.env.E2E_DEMO_PORT}`;
+/** The admin the product server creates at start (ADMIN_USERNAME/ADMIN_PASSWORD), for the admin specs. */
+export const E2E_ADMIN = { username: 'e2e-admin', password: 'plum orbit kettle 42' };
 
 export default defineConfig({
   testDir: './tests',
@@ -59,6 +61,8 @@ export default defineConfig({
         RATE_LIMIT_LEADS: '100000',
         RATE_LIMIT_SESSIONS: '100000',
         RATE_LIMIT_MATCHES: '100000',
+        ADMIN_USERNAME: E2E_ADMIN.username,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
       },
     },
     {

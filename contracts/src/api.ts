@@ -1,25 +1,8 @@
 import { z } from 'zod';
+import { intParam } from './query-params';
 import { SERVICE_IDS } from './services';
 
 /** Query parameters arrive as strings; these schemas coerce and bound them and name the bad field. */
-const intParam = (name: string, min: number, max: number, fallback: number) =>
-  z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined || value === '') return fallback;
-      if (!/^\d+$/.test(value)) {
-        ctx.addIssue({ code: 'custom', message: `${name} must be a whole number` });
-        return z.NEVER;
-      }
-      const n = Number(value);
-      if (n < min || n > max) {
-        ctx.addIssue({ code: 'custom', message: `${name} must be between ${min} and ${max}` });
-        return z.NEVER;
-      }
-      return n;
-    });
-
 const slugParam = (name: string) =>
   z
     .string()

@@ -7,9 +7,16 @@ import { z } from 'zod';
 import { EMAIL_PATTERN, PHONE_DIGITS } from './lead';
 import { SERVICE_IDS, type ServiceId } from './services';
 import { stateByAbbreviation } from './states';
+import {
+  CONTACT_MESSAGE_MAX,
+  CONTACT_MESSAGE_MIN,
+  CONTACT_TOPICS,
+  FORM_HONEYPOT_FIELD,
+  type ContactTopic,
+} from './contact-options';
 
-/** Hidden from people (off-screen, aria-hidden, no tab stop); bots that fill every field fill it too. */
-export const FORM_HONEYPOT_FIELD = 'fax_number';
+// The forms' options and helpers live apart from the schemas, so that the pages do not load zod for them.
+export * from './contact-options';
 
 const trimmed = (field: string, min: number, max: number) =>
   z
@@ -32,19 +39,7 @@ const email = (field: string) =>
 
 const honeypot = z.string().max(500).optional().default('');
 
-export const CONTACT_TOPICS = [
-  { id: 'general', label: 'General question' },
-  { id: 'quotes', label: 'A quote request I made' },
-  { id: 'company-listing', label: 'A company listing (corrections or removal)' },
-  { id: 'partnership', label: 'Partnerships and advertising' },
-  { id: 'privacy', label: 'Privacy or my personal data' },
-  { id: 'feedback', label: 'Website feedback' },
-] as const;
-export type ContactTopic = (typeof CONTACT_TOPICS)[number]['id'];
 const CONTACT_TOPIC_IDS = CONTACT_TOPICS.map((t) => t.id) as [ContactTopic, ...ContactTopic[]];
-
-export const CONTACT_MESSAGE_MIN = 10;
-export const CONTACT_MESSAGE_MAX = 5000;
 
 export const ContactMessageSchema = z.object({
   name: trimmed('name', 2, 100),
@@ -121,13 +116,3 @@ export type CompanyApplicationInput = z.input<typeof CompanyApplicationSchema>;
 /** What both endpoints answer with 201. */
 export const FormReceiptSchema = z.object({ id: z.string(), message: z.string() });
 export type FormReceipt = z.infer<typeof FormReceiptSchema>;
-
-/** The first issue's message for each field, for forms that show messages beside their fields. */
-export function fieldMessages(error: z.ZodError): Record<string, string> {
-  const messages: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? '');
-    if (!(field in messages)) messages[field] = issue.message;
-  }
-  return messages;
-}

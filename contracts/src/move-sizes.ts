@@ -1,34 +1,6 @@
 import { z } from 'zod';
 
-/** Move size options of spec section 3. */
-export const MOVE_SIZES = [
-  { id: 'studio', label: 'Studio/1BR', description: '400-600 sq ft' },
-  { id: '2-3br', label: '2-3 Bedrooms', description: '800-1200 sq ft' },
-  { id: '4br', label: '4+ Bedrooms', description: '1500+ sq ft' },
-  { id: 'commercial', label: 'Office/Commercial', description: 'any size' },
-] as const;
+// The options themselves live apart from the schema, so that pages showing them do not load zod.
+export * from './move-size-options';
 
-export type MoveSizeId = (typeof MOVE_SIZES)[number]['id'];
 export const MoveSizeIdSchema = z.enum(['studio', '2-3br', '4br', 'commercial']);
-export const DEFAULT_MOVE_SIZE: MoveSizeId = '2-3br';
-
-/**
- * Number of rooms the lead backend expects for a size (spec section 3). The backend predates the
- * tile ids, so free text ("2 bedroom apartment", "office") is mapped too.
- */
-export function sizeToRooms(size: string | null | undefined): number {
-  const text = (size ?? '').trim().toLowerCase();
-  if (text === '') return 0;
-  if (/studio|1\s*-?\s*br|1\s*bed/.test(text)) return 1;
-  if (/(2|3)\s*-?\s*br|(2|3)\s*bed/.test(text)) return 3;
-  if (/4\s*\+?\s*-?\s*br|4\s*\+?\s*bed/.test(text)) return 4;
-  if (/commercial|office|business/.test(text)) return 5;
-  const digit = /\d/.exec(text);
-  if (digit) {
-    const n = Number(digit[0]);
-    if (n <= 1) return 1;
-    if (n <= 3) return 3;
-    return 4;
-  }
-  return 3;
-}

@@ -177,6 +177,8 @@ export interface WidgetOptions {
   /** Names this instance: its progress is stored under it. Defaults to the element id or its order on the page. */
   instanceId?: string | undefined;
   launcherLabel?: string | undefined;
+  /** Modal mode: the dialog opens as soon as the widget is mounted (the host page's own button was the launch). */
+  open?: boolean | undefined;
   /** Push each event to `window[dataLayer]` (true means `dataLayer`). */
   dataLayer?: boolean | string | undefined;
   prefill?: WidgetPrefill | undefined;
@@ -192,6 +194,7 @@ const WIDGET_OPTION_RULES = {
   mode: { path: ['mode'], max: 10, pattern: /^(inline|modal)$/ },
   'instance-id': { path: ['instanceId'], max: 64 },
   'launcher-label': { path: ['launcherLabel'], max: 60 },
+  open: { path: ['open'], max: 5, flag: true },
   'data-layer': { path: ['dataLayer'], max: 40 },
   size: { path: ['prefill', 'size'], max: 40 },
   date: { path: ['prefill', 'date'], max: 40 },
@@ -204,7 +207,13 @@ const WIDGET_OPTION_RULES = {
   'font-family': { path: ['theme', 'fontFamily'], max: 200, pattern: CSS_VALUE },
 } as const satisfies Record<
   string,
-  { path: readonly [string] | readonly [string, string]; max: number; pattern?: RegExp }
+  {
+    path: readonly [string] | readonly [string, string];
+    max: number;
+    pattern?: RegExp;
+    /** A yes/no option: true or false in JS; as an attribute, present (or "true") or "false". */
+    flag?: true;
+  }
 >;
 export const WIDGET_ATTRIBUTES = Object.keys(WIDGET_OPTION_RULES);
 
@@ -231,8 +240,12 @@ export function normaliseWidgetOptions(raw: unknown): WidgetOptions {
     const [first, second] = rule.path as readonly string[];
     const container = second === undefined ? source : source[first!];
     if (typeof container !== 'object' || container === null) continue;
-    const value = cleanOption(rule, (container as Record<string, unknown>)[second ?? first!]);
-    if (value === undefined || (typeof value === 'boolean' && first !== 'dataLayer')) continue;
+    const given = (container as Record<string, unknown>)[second ?? first!];
+    const flag = 'flag' in rule;
+    // A flag is true or false and nothing else; dataLayer is either a flag or a name; the rest are text.
+    const value = flag && typeof given !== 'boolean' ? undefined : cleanOption(rule, given);
+    if (value === undefined || (typeof value === 'boolean' && !flag && first !== 'dataLayer'))
+      continue;
     if (second === undefined) options[first!] = value;
     else ((options[first!] ??= {}) as Record<string, unknown>)[second] = value;
   }
@@ -249,7 +262,7 @@ export function widgetOptionsFromAttributes(
     let value: unknown = read(prefix + name);
     if (value === null) continue;
     const [first, second] = rule.path as readonly string[];
-    if (first === 'dataLayer')
+    if (first === 'dataLayer' || 'flag' in rule)
       value = value === '' || value === 'true' ? true : value === 'false' ? false : value;
     if (second === undefined) raw[first!] = value;
     else ((raw[first!] ??= {}) as Record<string, unknown>)[second] = value;

@@ -112,6 +112,22 @@ export function storedLead(publicId: string): LeadRow | undefined {
   }
 }
 
+/** The funnel step events the server recorded for one lead (sent by the widget as beacons). */
+export function storedStepEvents(
+  leadUuid: string,
+): { form_step: number; step_name: string; site_id: string }[] {
+  const db = new Database(process.env.E2E_DATABASE!, { readonly: true, fileMustExist: true });
+  try {
+    return db
+      .prepare(
+        'select form_step, step_name, site_id from widget_step_events where lead_uuid = ? order by id',
+      )
+      .all(leadUuid) as { form_step: number; step_name: string; site_id: string }[];
+  } finally {
+    db.close();
+  }
+}
+
 export async function events(page: Page) {
   return page.evaluate(
     () =>

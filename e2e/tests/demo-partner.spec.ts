@@ -7,6 +7,7 @@ import {
   fillToStep6,
   heading,
   storedLead,
+  storedStepEvents,
   submit,
   test,
 } from '../support/quote';
@@ -50,6 +51,14 @@ test('a visitor completes the seven steps and the lead arrives with the right fi
   );
   expect(dataLayer.map((e) => e.event)).toEqual(
     expect.arrayContaining(['moveratlas_ready', 'moveratlas_stepchange', 'moveratlas_submit']),
+  );
+
+  // Steps above 1 were tracked on our server too (the admin funnel), for this lead and this partner.
+  await expect
+    .poll(() => storedStepEvents(lead!.lead_uuid).map((e) => `${e.form_step} ${e.step_name}`))
+    .toEqual(['2 date', '3 route', '4 contact', '5 companies', '6 auto', '7 success']);
+  expect(new Set(storedStepEvents(lead!.lead_uuid).map((e) => e.site_id))).toEqual(
+    new Set(['demo-partner']),
   );
 
   // Reset starts over with a new lead id.

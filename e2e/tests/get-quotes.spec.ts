@@ -1,5 +1,16 @@
 /** The directory's own /get-quotes page embeds the widget exactly as a partner does; the flow completes there. */
-import { CONTACT, expect, fillToStep6, heading, storedLead, submit, test } from '../support/quote';
+import Database from 'better-sqlite3';
+import {
+  CONTACT,
+  FUTURE_DATE,
+  choosePlace,
+  expect,
+  fillToStep6,
+  heading,
+  storedLead,
+  submit,
+  test,
+} from '../support/quote';
 import { PRODUCT_URL } from '../playwright.config';
 
 test('a visitor gets quotes on /get-quotes of the directory itself, with no CSP violation', async ({
@@ -37,4 +48,54 @@ test('the calculator hand-off and a company profile prefill the widget on /get-q
   await page.goto(`${PRODUCT_URL}/get-quotes?size=mansion&fromZip=%3Cscript%3E`);
   await expect(page.locator('[data-moveratlas-quote]')).not.toHaveAttribute('data-size');
   await expect(page.locator('[data-moveratlas-quote]')).not.toHaveAttribute('data-from-zip');
+});
+
+test("a company profile's Get Quote embeds the widget with that mover chosen, and the lead names it", async ({
+  page,
+}) => {
+  const db = new Database(process.env.E2E_DATABASE!, { readonly: true, fileMustExist: true });
+  const company = db
+    .prepare("select id, name, slug from companies where slug is not null and slug != '' limit 1")
+    .get() as { id: number; name: string; slug: string };
+  db.close();
+  const named = new RegExp(company.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+
+  // The profile's link (with JavaScript it opens the widget in place: company-quote.spec.ts).
+  await page.goto(`${PRODUCT_URL}/company/${company.slug}`);
+  const link = page.getByRole('link', { name: 'Get Quote', exact: true });
+  await expect(link).toHaveAttribute('href', `/get-quotes?company=${company.slug}`);
+  await page.goto(`${PRODUCT_URL}/get-quotes?company=${company.slug}`);
+  const widget = page.locator('[data-moveratlas-quote]');
+  await expect(widget).toHaveAttribute('data-company-id', String(company.id));
+  await expect(widget).toHaveAttribute('data-company-name', company.name);
+
+  await widget.getByRole('button', { name: /2-3 Bedrooms/ }).click();
+  await widget.getByLabel('Moving date', { exact: true }).fill(FUTURE_DATE);
+  await widget.getByRole('button', { name: 'Continue' }).click();
+  await choosePlace(widget, 'Moving from', 'Chicago, IL');
+  await choosePlace(widget, 'Moving to', '80202');
+  await widget.getByRole('button', { name: 'Continue' }).click();
+  await widget.getByLabel('First name', { exact: true }).fill(CONTACT.firstName);
+  await widget.getByLabel('Last name', { exact: true }).fill(CONTACT.lastName);
+  await widget.getByLabel('Email', { exact: true }).fill('profile.visitor@example.com');
+  await widget.getByLabel('Phone', { exact: true }).fill(CONTACT.phone);
+  // The consent already names the mover the visitor came from.
+  const consent = widget.getByRole('checkbox', { name: /I agree that MoverAtlas/ });
+  await expect(consent).toHaveAccessibleName(named);
+  await consent.check();
+  await widget.getByRole('button', { name: 'Continue' }).click();
+  await expect(heading(widget)).toHaveText('Choose your movers');
+  // Listed first and ticked, whether or not the match for this route returned it.
+  await expect(widget.getByRole('group').getByRole('checkbox').first()).toHaveAccessibleName(named);
+  await expect(widget.getByRole('group').getByRole('checkbox').first()).toBeChecked();
+  await widget.getByRole('button', { name: 'Continue' }).click();
+  await expect(heading(widget)).toHaveText('Do you need auto transport?');
+  const leadId = await submit(widget);
+  const lead = storedLead(leadId);
+  expect(lead?.site_id).toBe('moveratlas-directory');
+  const selected = JSON.parse(lead!.selected_companies) as { id: unknown; name: string }[];
+  expect(selected.map((c) => [String(c.id), c.name])).toContainEqual([
+    String(company.id),
+    company.name,
+  ]);
 });

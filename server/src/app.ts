@@ -22,6 +22,8 @@ import { contentRoutes } from './features/content/routes';
 import { contactRoutes } from './features/contact/routes';
 import { companyApplicationRoutes } from './features/company-applications/routes';
 import { mountDirectory } from './web/mount-directory';
+import { authRoutes } from './features/auth/routes';
+import { adminApi } from './features/admin/admin-api';
 import { sitemapRoutes } from './web/sitemap';
 import { widgetBundles } from './web/widget-bundles';
 
@@ -109,6 +111,9 @@ export async function createApp({ config, db, logger, jobs }: AppContext): Promi
   // The widget's endpoints: before the public-read cache (GET /api/ip must never be shared).
   api.use(proxyRoutes({ config, db, logger, partners, jobs }));
   api.use(express.json({ limit: '32kb' }));
+  // Sign-in and the admin API: private, per-session answers, so before the public-read cache.
+  api.use(authRoutes({ config, db, logger }));
+  api.use('/admin', adminApi({ config, db, logger, jobs }));
   api.use(publicReads.middleware());
   api.use(companyRoutes(db));
   api.use(stateRoutes(db));

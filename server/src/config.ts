@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { passwordProblem } from './features/auth/password-policy';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -117,11 +118,26 @@ const EnvSchema = z
     RATE_LIMIT_LEADS: integer('RATE_LIMIT_LEADS', 0, 1_000_000, 30),
     RATE_LIMIT_SESSIONS: integer('RATE_LIMIT_SESSIONS', 0, 1_000_000, 120),
     RATE_LIMIT_MATCHES: integer('RATE_LIMIT_MATCHES', 0, 1_000_000, 120),
+    ADMIN_SESSION_IDLE_MINUTES: integer('ADMIN_SESSION_IDLE_MINUTES', 1, 1440, 30),
+    ADMIN_SESSION_MAX_HOURS: integer('ADMIN_SESSION_MAX_HOURS', 1, 720, 12),
+    ADMIN_LOGIN_FREE_ATTEMPTS: integer('ADMIN_LOGIN_FREE_ATTEMPTS', 1, 100, 5),
+    ADMIN_LOGIN_FREE_ATTEMPTS_PER_IP: integer('ADMIN_LOGIN_FREE_ATTEMPTS_PER_IP', 1, 10_000, 10),
+    ADMIN_LOGIN_MAX_DELAY_SECONDS: integer('ADMIN_LOGIN_MAX_DELAY_SECONDS', 1, 86_400, 900),
   })
   .refine((env) => (env.ADMIN_USERNAME === undefined) === (env.ADMIN_PASSWORD === undefined), {
     message: 'ADMIN_USERNAME and ADMIN_PASSWORD must be set together',
     path: ['ADMIN_PASSWORD'],
   })
+  // The same rules as `npm run admin`: no common or predictable password, however it is set.
+  .refine(
+    (env) =>
+      env.ADMIN_PASSWORD === undefined ||
+      passwordProblem(env.ADMIN_PASSWORD, env.ADMIN_USERNAME) === undefined,
+    {
+      message: 'ADMIN_PASSWORD is too common or predictable, or contains the username',
+      path: ['ADMIN_PASSWORD'],
+    },
+  )
   // A job's lease must outlast its handler, or a slow but healthy forward would be run twice.
   .refine((env) => env.JOB_LEASE_MS >= env.LEAD_BACKEND_TIMEOUT_MS * 2 + 1000, {
     message: 'JOB_LEASE_MS must be at least twice LEAD_BACKEND_TIMEOUT_MS plus one second',
@@ -159,6 +175,18 @@ export interface Config {
   };
   /** Requests per IP per window; 0 turns a limit off. */
   rateLimits: { windowMs: number; leads: number; sessions: number; matches: number };
+  /** Admin sign-in (features/auth): session timeouts and the failed-login throttle. */
+  adminAuth: {
+    /** A session unused this long ends. */
+    idleTimeoutMs: number;
+    /** A session ends this long after its login, however busy. */
+    absoluteTimeoutMs: number;
+    /** Failures per username, then per client address, before delays start. */
+    freeAttemptsPerUser: number;
+    freeAttemptsPerIp: number;
+    /** The cap of the doubling delay: no lockout lasts longer. */
+    maxDelayMs: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -217,6 +245,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       leads: env.RATE_LIMIT_LEADS,
       sessions: env.RATE_LIMIT_SESSIONS,
       matches: env.RATE_LIMIT_MATCHES,
+    },
+    adminAuth: {
+      idleTimeoutMs: env.ADMIN_SESSION_IDLE_MINUTES * 60_000,
+      absoluteTimeoutMs: env.ADMIN_SESSION_MAX_HOURS * 3_600_000,
+      freeAttemptsPerUser: env.ADMIN_LOGIN_FREE_ATTEMPTS,
+      freeAttemptsPerIp: env.ADMIN_LOGIN_FREE_ATTEMPTS_PER_IP,
+      maxDelayMs: env.ADMIN_LOGIN_MAX_DELAY_SECONDS * 1000,
     },
   };
 }

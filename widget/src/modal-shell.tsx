@@ -1,25 +1,50 @@
 /**
  * Modal mode: a launcher button and a real dialog (showModal: focus trapped, the page behind inert, Escape
  * closes, focus back on the launcher), a full-screen sheet on phones. Its own chunk: inline embeds never load it.
+ * With the `open` option the dialog is open from the start, for a host page whose own button was the launch.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Wizard } from './wizard';
 import { Icon } from './ui/icons';
 
-export default function ModalShell({ launcherLabel }: { launcherLabel: string }) {
+export default function ModalShell({
+  launcherLabel,
+  initiallyOpen = false,
+}: {
+  launcherLabel: string;
+  /** Open at once (the `open` option): the host page's own button was the launch. */
+  initiallyOpen?: boolean;
+}) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const launcherRef = useRef<HTMLButtonElement>(null);
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(initiallyOpen);
 
-  // A full-screen sheet on phones follows the on-screen keyboard: the visual viewport's height, not the layout's.
+  // The dialog opens on the step's heading, so a screen reader announces where the visitor is. Opened at
+  // mount, it is shown here, as the launcher's click would have (a detached element cannot be shown).
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!open || !dialog) return;
+    if (!dialog.open && dialog.isConnected) dialog.showModal();
+    dialog.querySelector<HTMLElement>('h2')?.focus();
+  }, [open]);
+
+  // A full-screen sheet on phones follows the on-screen keyboard: the visual viewport's height and top, not
+  // the layout viewport's (custom properties set through the CSSOM, which a strict CSP allows).
   useEffect(() => {
     const viewport = window.visualViewport;
     const dialog = dialogRef.current;
     if (!open || !viewport || !dialog) return;
-    const follow = () => dialog.style.setProperty('--ma-vvh', `${viewport.height}px`);
+    const follow = () => {
+      dialog.style.setProperty('--ma-vvh', `${viewport.height}px`);
+      dialog.style.setProperty('--ma-vvt', `${viewport.offsetTop}px`);
+    };
     follow();
     viewport.addEventListener('resize', follow);
-    return () => viewport.removeEventListener('resize', follow);
+    viewport.addEventListener('scroll', follow);
+    return () => {
+      viewport.removeEventListener('resize', follow);
+      viewport.removeEventListener('scroll', follow);
+    };
   }, [open]);
 
   const close = () => dialogRef.current?.close();

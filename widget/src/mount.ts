@@ -4,6 +4,7 @@
  * a React root, and an unmount that removes every trace. Mounting twice returns the same instance.
  */
 import { createElement } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import {
   WIDGET_EVENT_PREFIX,
@@ -153,6 +154,9 @@ export function mountWidget(
     }
   };
 
+  // Step 1 first: the session's chunk (and zod under it) and its two API calls wait until it is on screen.
+  let shown!: () => void;
+  const firstRender = new Promise<void>((resolve) => (shown = resolve));
   const toaster = createLazyToaster();
   const store = createQuoteStore({
     api,
@@ -163,9 +167,11 @@ export function mountWidget(
     prefill: resolved.prefill,
     // Its module (with the tracking field list) loads beside step 1, not before it.
     session: (leadUuid) =>
-      import('./session').then(({ startSession }) =>
-        startSession(api, env.apiBase, leadUuid, site),
-      ),
+      firstRender
+        .then(() => import('./session'))
+        .then(({ startSession }) => startSession(api, env.apiBase, leadUuid, site))
+        // Its chunk failed to load: as when recording fails (spec 4.1), the lead id is the session id.
+        .catch(() => ({ sessionId: leadUuid, ip: '' })),
     page: () => ({
       site,
       pageUrl: location.href,
@@ -185,19 +191,22 @@ export function mountWidget(
 
   const root: Root = createRoot(container, { identifierPrefix: `ma${counter}-` });
   let readySent = false;
-  root.render(
-    createElement(WidgetRoot, {
-      store,
-      services: { api, toaster },
-      mode: resolved.mode ?? 'inline',
-      launcherLabel: resolved.launcherLabel ?? DEFAULT_LAUNCHER_LABEL,
-      onReady: () => {
-        if (readySent) return;
-        readySent = true;
-        emit('ready', {});
-      },
-    }),
-  );
+  const tree = createElement(WidgetRoot, {
+    store,
+    services: { api, toaster },
+    mode: resolved.mode ?? 'inline',
+    launcherLabel: resolved.launcherLabel ?? DEFAULT_LAUNCHER_LABEL,
+    open: resolved.open === true,
+    onReady: () => {
+      if (readySent) return;
+      readySent = true;
+      shown();
+      emit('ready', {});
+    },
+  });
+  // Rendered now, in this task, rather than in a scheduler task of its own: step 1 is on screen (and the
+  // element holds it) when mount returns, with no wait behind whatever else the host page queued.
+  flushSync(() => root.render(tree));
 
   const handle: WidgetHandle = {
     instanceId,

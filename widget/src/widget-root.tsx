@@ -10,24 +10,42 @@ export interface WidgetRootProps {
   services: WidgetServices;
   mode: WidgetMode;
   launcherLabel: string;
+  /** Modal mode: the dialog is open from the start. */
+  open?: boolean;
   onReady?: () => void;
 }
 
 const ModalShell = lazy(() => import('./modal-shell'));
 
-export function WidgetRoot({ store, services, mode, launcherLabel, onReady }: WidgetRootProps) {
+/** Commits together with what it sits beside (same Suspense boundary): ready means that is on screen. */
+function ReadySignal({ onReady }: { onReady?: (() => void) | undefined }) {
   useEffect(() => {
     onReady?.();
   }, [onReady]);
+  return null;
+}
+
+export function WidgetRoot({
+  store,
+  services,
+  mode,
+  launcherLabel,
+  open = false,
+  onReady,
+}: WidgetRootProps) {
   return (
     <WidgetServicesContext value={services}>
       <QuoteStoreContext value={store}>
         {mode === 'modal' ? (
           <Suspense fallback={null}>
-            <ModalShell launcherLabel={launcherLabel} />
+            <ModalShell launcherLabel={launcherLabel} initiallyOpen={open} />
+            <ReadySignal onReady={onReady} />
           </Suspense>
         ) : (
-          <Wizard />
+          <>
+            <Wizard />
+            <ReadySignal onReady={onReady} />
+          </>
         )}
       </QuoteStoreContext>
     </WidgetServicesContext>

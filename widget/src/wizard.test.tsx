@@ -191,6 +191,33 @@ describe('step 5: companies', () => {
     fireEvent.click(continueButton());
     await heading('Do you need auto transport?');
   });
+
+  it('lists a prefilled mover the match did not return first, and lets it be unticked', async () => {
+    const { store, api } = makeStore({
+      step: 4,
+      form: FILLED,
+      prefill: { companyId: '77', companyName: 'Profile Movers' },
+    });
+    const chosen = [{ id: 77, name: 'Profile Movers' }];
+    expect(store.getState().form.selectedCompanies).toEqual(chosen);
+    store.getState().actions.agreeToConsent(consentText(['Profile Movers']));
+    renderWizard(store, api);
+    await act(() => store.getState().actions.next());
+    await screen.findByRole('checkbox', { name: /Acme Moving/ });
+    const boxes = screen.getAllByRole('checkbox');
+    const names = boxes.map(
+      (b) => b.closest('label')?.querySelector('.font-semibold')?.textContent,
+    );
+    expect(names).toEqual(['Profile Movers', 'Acme Moving', 'Bolt Movers']);
+    expect((boxes[0] as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(boxes[0]!);
+    expect(store.getState().form.selectedCompanies).toEqual([]);
+    // Still listed, so the visitor can tick it again.
+    const again = screen.getByRole('checkbox', { name: /Profile Movers/ });
+    expect((again as HTMLInputElement).checked).toBe(false);
+    fireEvent.click(again);
+    expect(store.getState().form.selectedCompanies).toEqual(chosen);
+  });
 });
 
 describe('step 6: auto transport and submission', () => {

@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { lazy, Suspense } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { redirect, type RouteObject } from 'react-router-dom';
 import { fakeDirectoryData } from '../test/fixtures';
@@ -126,12 +127,76 @@ describe('render', () => {
   });
 });
 
+describe('module preloads of the page', () => {
+  const lazyModulePreloads = {
+    'src/features/states/states-page.tsx': ['/assets/states-page-1.js', '/assets/regions-2.js'],
+    'src/features/home/home-page.tsx': ['/assets/home-page-3.js', '/assets/regions-2.js'],
+  };
+  const preloadsIn = (html: string) =>
+    [...head(html).matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]);
+
+  it("links the chunks of the matched route's module, and hands the same list to the browser", async () => {
+    const html = await (await render(get('/states'), options({ lazyModulePreloads }))).text();
+    expect(preloadsIn(html)).toEqual([
+      '/assets/react.js',
+      '/assets/states-page-1.js',
+      '/assets/regions-2.js',
+    ]);
+    // The hydrated <head> must render the same links.
+    expect(bootstrapOf(html).assets.modulePreloads).toEqual(preloadsIn(html));
+    const home = await (await render(get('/'), options({ lazyModulePreloads }))).text();
+    expect(preloadsIn(home)).toEqual([
+      '/assets/react.js',
+      '/assets/home-page-3.js',
+      '/assets/regions-2.js',
+    ]);
+  });
+
+  it('links only the entry preloads without the manifest (development)', async () => {
+    const html = await (await render(get('/states'), options())).text();
+    expect(preloadsIn(html)).toEqual(['/assets/react.js']);
+  });
+});
+
 describe('createRenderer', () => {
   it('passes redirects straight through', async () => {
     const routes: RouteObject[] = [{ path: '/old', loader: () => redirect('/states', 301) }];
     const response = await createRenderer(routes)(get('/old'), options());
     expect(response.status).toBe(301);
     expect(response.headers.get('Location')).toBe('/states');
+  });
+
+  it('waits for a component that suspends instead of leaving its fallback to the browser', async () => {
+    const Late = lazy(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      return { default: () => <p>Loaded later</p> };
+    });
+    const Page = () => (
+      <Suspense fallback={<p>Loading…</p>}>
+        <Late />
+      </Suspense>
+    );
+    const routes: RouteObject[] = [{ path: '/', Component: Page }];
+    const html = await (await createRenderer(routes)(get('/'), options())).text();
+    expect(html).toContain('<p>Loaded later</p>');
+    expect(html).not.toContain('Loading…');
+  });
+
+  it('reports a component that fails inside a Suspense boundary', async () => {
+    const onError = vi.fn();
+    const Broken = () => {
+      throw new Error('card failed');
+    };
+    const Page = () => (
+      <Suspense fallback={<p>Card unavailable</p>}>
+        <Broken />
+      </Suspense>
+    );
+    const routes: RouteObject[] = [{ path: '/', Component: Page }];
+    const response = await createRenderer(routes)(get('/'), options({ onError }));
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('Card unavailable');
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ message: 'card failed' }));
   });
 
   it('falls back to the error page when rendering throws', async () => {

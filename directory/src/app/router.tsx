@@ -2,6 +2,8 @@
  * Every route of the directory, registered once and shared by the server and client entries. Pages load
  * lazily (one chunk each); a page module exports `Component` and, when it needs data, `loader`.
  */
+// First: before any schema is used in the browser (see no-eval.ts).
+import './no-eval';
 import {
   Outlet,
   ScrollRestoration,
@@ -9,6 +11,8 @@ import {
   type RouteObject,
 } from 'react-router-dom';
 import { PublicLayout } from '../components/layout/public-layout';
+import { Toaster } from '../components/toast/toaster';
+import { adminScreens } from '../features/admin/admin-screens';
 import { ErrorPage } from '../features/errors/error-page';
 import { RouteErrorBoundary } from '../features/errors/route-error-boundary';
 import { ROOT_ROUTE_ID } from '../lib/site';
@@ -27,15 +31,29 @@ const page = (load: () => Promise<PageModule>) => async (): Promise<PageModule> 
   return { Component, ...(loader ? { loader } : {}), ...(ErrorBoundary ? { ErrorBoundary } : {}) };
 };
 
+/** Every page: the public site and the admin area each draw their own frame below this. */
 function Root() {
   return (
-    <PublicLayout>
+    <>
       <Outlet />
       {/* Top of the page on navigation, the old position on Back; renders no script outside framework mode. */}
       <ScrollRestoration />
+      {/* Outside both frames, so a notification outlives a move between them (logout → home). */}
+      <Toaster />
+    </>
+  );
+}
+
+function PublicFrame() {
+  return (
+    <PublicLayout>
+      <Outlet />
     </PublicLayout>
   );
 }
+
+/** The admin area's own modules, loaded only when an /admin page is opened. */
+const adminArea = () => import('../features/admin/admin-route');
 
 export const routes: RouteObject[] = [
   {
@@ -49,59 +67,103 @@ export const routes: RouteObject[] = [
     ErrorBoundary: () => <ErrorPage />,
     children: [
       {
-        ErrorBoundary: RouteErrorBoundary,
+        // The public site: header, footer, and page errors drawn inside them.
+        Component: PublicFrame,
         children: [
-          { index: true, lazy: page(() => import('../features/home/home-page')) },
-          { path: 'states', lazy: page(() => import('../features/states/states-page')) },
-          // State and city pages answer under both prefixes; /states/… is canonical (decision 008).
-          { path: 'states/:state', lazy: page(() => import('../features/states/state-page')) },
-          { path: 'states/:state/:city', lazy: page(() => import('../features/cities/city-page')) },
           {
-            path: 'moving-companies',
-            lazy: page(() => import('../features/companies/directory-page')),
+            ErrorBoundary: RouteErrorBoundary,
+            children: [
+              { index: true, lazy: page(() => import('../features/home/home-page')) },
+              { path: 'states', lazy: page(() => import('../features/states/states-page')) },
+              // State and city pages answer under both prefixes; /states/… is canonical (decision 008).
+              { path: 'states/:state', lazy: page(() => import('../features/states/state-page')) },
+              {
+                path: 'states/:state/:city',
+                lazy: page(() => import('../features/cities/city-page')),
+              },
+              {
+                path: 'moving-companies',
+                lazy: page(() => import('../features/companies/directory-page')),
+              },
+              {
+                path: 'moving-companies/:state',
+                lazy: page(() => import('../features/states/state-page')),
+              },
+              {
+                path: 'moving-companies/:state/:city',
+                lazy: page(() => import('../features/cities/city-page')),
+              },
+              {
+                path: 'company/:slug',
+                lazy: page(() => import('../features/companies/company-page')),
+              },
+              { path: 'search', lazy: page(() => import('../features/search/search-page')) },
+              { path: 'get-quotes', lazy: page(() => import('../features/quote/get-quotes-page')) },
+              { path: 'sitemap', lazy: page(() => import('../features/sitemap/sitemap-page')) },
+              // Editorial content: Markdown rendered on the server (features/content).
+              { path: 'blog', lazy: page(() => import('../features/blog/blog-list-page')) },
+              {
+                path: 'blog/:postSlug',
+                lazy: page(() => import('../features/blog/blog-post-page')),
+              },
+              { path: 'faq', lazy: page(() => import('../features/content/faq-page')) },
+              { path: 'about', lazy: page(() => import('../features/content/static-page')) },
+              { path: 'about-us', lazy: page(() => import('../features/content/static-page')) },
+              {
+                path: 'privacy-policy',
+                lazy: page(() => import('../features/content/static-page')),
+              },
+              {
+                path: 'terms-of-service',
+                lazy: page(() => import('../features/content/static-page')),
+              },
+              { path: 'guides', lazy: page(() => import('../features/guides/guides-page')) },
+              {
+                path: 'guides/:guideSlug',
+                lazy: page(() => import('../features/guides/guide-page')),
+              },
+              {
+                path: 'resources',
+                lazy: page(() => import('../features/resources/resources-page')),
+              },
+              {
+                path: 'resources/:resourceSlug',
+                lazy: page(() => import('../features/resources/resource-page')),
+              },
+              {
+                path: 'services/:serviceSlug',
+                lazy: page(() => import('../features/services/service-page')),
+              },
+              {
+                path: 'calculator',
+                lazy: page(() => import('../features/calculator/calculator-page')),
+              },
+              { path: 'contact', lazy: page(() => import('../features/contact/contact-page')) },
+              {
+                path: 'list-your-company',
+                lazy: page(() => import('../features/list-your-company/list-your-company-page')),
+              },
+              { path: 'login', lazy: page(() => import('../features/login/login-page')) },
+              { path: 'error', lazy: page(() => import('../features/errors/error-route')) },
+              { path: '*', lazy: page(() => import('../features/errors/not-found-route')) },
+            ],
           },
+        ],
+      },
+      {
+        // The admin area (spec 2.6, 4.3): its own layout behind the session guard, never the public frame.
+        path: 'admin',
+        lazy: async () => ({ Component: (await adminArea()).AdminRoute }),
+        children: [
           {
-            path: 'moving-companies/:state',
-            lazy: page(() => import('../features/states/state-page')),
+            // A screen's failure is drawn inside the admin layout.
+            lazy: async () => ({ ErrorBoundary: (await adminArea()).AdminErrorBoundary }),
+            children: [
+              ...adminScreens,
+              // An /admin/* path without a screen says so inside the layout, answering 404.
+              { path: '*', lazy: async () => (await adminArea()).adminNotFoundRoute },
+            ],
           },
-          {
-            path: 'moving-companies/:state/:city',
-            lazy: page(() => import('../features/cities/city-page')),
-          },
-          { path: 'company/:slug', lazy: page(() => import('../features/companies/company-page')) },
-          { path: 'search', lazy: page(() => import('../features/search/search-page')) },
-          { path: 'get-quotes', lazy: page(() => import('../features/quote/get-quotes-page')) },
-          { path: 'sitemap', lazy: page(() => import('../features/sitemap/sitemap-page')) },
-          // Editorial content: Markdown rendered on the server (features/content).
-          { path: 'blog', lazy: page(() => import('../features/blog/blog-list-page')) },
-          { path: 'blog/:postSlug', lazy: page(() => import('../features/blog/blog-post-page')) },
-          { path: 'faq', lazy: page(() => import('../features/content/faq-page')) },
-          { path: 'about', lazy: page(() => import('../features/content/static-page')) },
-          { path: 'about-us', lazy: page(() => import('../features/content/static-page')) },
-          { path: 'privacy-policy', lazy: page(() => import('../features/content/static-page')) },
-          { path: 'terms-of-service', lazy: page(() => import('../features/content/static-page')) },
-          { path: 'guides', lazy: page(() => import('../features/guides/guides-page')) },
-          { path: 'guides/:guideSlug', lazy: page(() => import('../features/guides/guide-page')) },
-          { path: 'resources', lazy: page(() => import('../features/resources/resources-page')) },
-          {
-            path: 'resources/:resourceSlug',
-            lazy: page(() => import('../features/resources/resource-page')),
-          },
-          {
-            path: 'services/:serviceSlug',
-            lazy: page(() => import('../features/services/service-page')),
-          },
-          {
-            path: 'calculator',
-            lazy: page(() => import('../features/calculator/calculator-page')),
-          },
-          { path: 'contact', lazy: page(() => import('../features/contact/contact-page')) },
-          {
-            path: 'list-your-company',
-            lazy: page(() => import('../features/list-your-company/list-your-company-page')),
-          },
-          { path: 'error', lazy: page(() => import('../features/errors/error-route')) },
-          { path: '*', lazy: page(() => import('../features/errors/not-found-route')) },
         ],
       },
     ],

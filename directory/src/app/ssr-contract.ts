@@ -16,6 +16,12 @@ export interface DocumentAssets {
 export interface RenderOptions {
   data: DirectoryData;
   assets: DocumentAssets;
+  /**
+   * The chunks of each lazily loaded module by its path in directory/ (src/features/home/home-page.tsx), from
+   * the client build's manifest: a page adds those of its matched routes to its module preloads. Absent in
+   * development, where Vite serves the sources.
+   */
+  lazyModulePreloads?: Record<string, string[]>;
   /** Called with every error that is not a deliberate HTTP answer (a loader or render crash), for the log. */
   onError(error: unknown): void;
 }

@@ -27,12 +27,15 @@ export function SearchCombobox({
   defaultValue = '',
   fetchSuggestions = fetchFromApi,
   variant = 'hero',
+  searchLabel = 'Search movers',
 }: {
   label: string;
   placeholder?: string;
   defaultValue?: string;
   fetchSuggestions?: FetchSuggestions;
   variant?: 'hero' | 'compact';
+  /** The search landmark's name, distinct from the header's "Site search". */
+  searchLabel?: string;
 }) {
   const id = useId();
   const inputId = `${id}-input`;
@@ -109,6 +112,7 @@ export function SearchCombobox({
       method="get"
       action="/search"
       role="search"
+      aria-label={searchLabel}
       className={hero ? 'flex max-w-2xl flex-col gap-3 sm:flex-row' : 'flex gap-2'}
     >
       <label htmlFor={inputId} className="sr-only">

@@ -4,6 +4,9 @@ import type { SiteInfo } from '../app/data-context';
 
 export const ROOT_ROUTE_ID = 'root';
 
+/** The partner id (site_id) under which the directory itself embeds the quote widget, as any partner does. */
+export const DIRECTORY_SITE_ID = 'moveratlas-directory';
+
 /** Used only when the root loader itself failed, so that an error page can still be drawn. */
 export const FALLBACK_SITE: SiteInfo = {
   siteName: 'MoverAtlas',

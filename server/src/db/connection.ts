@@ -69,6 +69,13 @@ export function openDatabase(config: DatabaseConfig, logger?: Logger): Knex {
       createRetryIntervalMillis: 200,
       idleTimeoutMillis: 30_000,
       propagateCreateError: true,
+      // Timestamps are stored and grouped (admin statistics: "today", weeks) in UTC whatever the server's zone.
+      afterCreate(
+        conn: { query(sql: string, done: (error: Error | null) => void): void },
+        done: (error: Error | null, conn: unknown) => void,
+      ) {
+        conn.query("SET time_zone = '+00:00'", (error) => done(error, conn));
+      },
     },
   });
 }

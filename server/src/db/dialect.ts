@@ -23,6 +23,22 @@ export interface Dialect {
   claimJobs(claim: JobClaim): Promise<Array<Record<string, unknown>>>;
   /** Adds a hit to a rate-limit counter, starting a new window when the old one has ended. */
   countHit(key: string, windowMs: number, now: number): Promise<{ hits: number; resetAt: number }>;
+  /**
+   * SQL for the UTC calendar day of a timestamp column as 'YYYY-MM-DD': the day itself, the Monday of its
+   * week, or the first of its month. For grouping by period in the admin statistics.
+   */
+  dayBucket(column: string, unit: 'day' | 'week' | 'month'): string;
+  /** SQL joining SQL expressions (columns, `?` placeholders) into one string. */
+  concat(...expressions: string[]): string;
+  /**
+   * Adds an index whose TEXT columns are indexed on their first `prefix` characters (MySQL needs a length
+   * for TEXT keys; SQLite indexes the whole value).
+   */
+  createPrefixIndex(
+    table: string,
+    name: string,
+    columns: ReadonlyArray<string | { column: string; prefix: number }>,
+  ): Promise<void>;
 }
 
 export interface JobClaim {
@@ -105,9 +121,9 @@ export function dialectOf(db: Knex): Dialect {
       if (sqlite) {
         // One statement, and SQLite has one writer: no other claim can slip between the pick and the update.
         const rows = (await db.raw(
-          `UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_by = ?, locked_until = ?, updated_at = ?
+          `UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_by = ?, locked_until = ?, started_at = ?, updated_at = ?
            WHERE id IN (SELECT id FROM jobs WHERE ${due}) RETURNING *`,
-          [workerId, now + leaseMs, now, type, now, limit],
+          [workerId, now + leaseMs, now, now, type, now, limit],
         )) as Array<Record<string, unknown>>;
         return rows.sort(
           (a, b) => Number(a.run_at) - Number(b.run_at) || Number(a.id) - Number(b.id),
@@ -130,6 +146,7 @@ export function dialectOf(db: Knex): Dialect {
               attempts: trx.raw('attempts + 1'),
               locked_by: workerId,
               locked_until: now + leaseMs,
+              started_at: now,
               updated_at: now,
             });
           return (await trx('jobs')
@@ -168,6 +185,26 @@ export function dialectOf(db: Knex): Dialect {
       };
       return { hits: Number(row.hits), resetAt: Number(row.reset_at) };
     },
+    dayBucket(column, unit) {
+      if (sqlite) {
+        // 'weekday 0' moves forward to the Sunday (staying on a Sunday); six days back is that week's Monday.
+        if (unit === 'week') return `strftime('%Y-%m-%d', ${column}, 'weekday 0', '-6 days')`;
+        return `strftime('${unit === 'month' ? '%Y-%m-01' : '%Y-%m-%d'}', ${column})`;
+      }
+      if (unit === 'week')
+        return `DATE_FORMAT(DATE_SUB(${column}, INTERVAL WEEKDAY(${column}) DAY), '%Y-%m-%d')`;
+      return `DATE_FORMAT(${column}, '${unit === 'month' ? '%Y-%m-01' : '%Y-%m-%d'}')`;
+    },
+    concat(...expressions) {
+      return sqlite ? `(${expressions.join(' || ')})` : `CONCAT(${expressions.join(', ')})`;
+    },
+    async createPrefixIndex(table, name, columns) {
+      const parts = columns.map((c) => (typeof c === 'string' ? { column: c, prefix: 0 } : c));
+      const list = parts
+        .map((c) => (sqlite || c.prefix === 0 ? '??' : `??(${Math.trunc(c.prefix)})`))
+        .join(', ');
+      await db.raw(`CREATE INDEX ?? ON ?? (${list})`, [name, table, ...parts.map((c) => c.column)]);
+    },
   };
 }
 
@@ -175,8 +212,23 @@ export function dialectOf(db: Knex): Dialect {
  * Refreshes the query planner's statistics. Without them SQLite assumes `is_in_list = 1` is selective and
  * walks a 200,000-row sort index instead of the word index; run after bulk loads (seed, imports).
  */
-export async function refreshPlannerStatistics(db: Knex): Promise<void> {
+export async function refreshPlannerStatistics(
+  db: Knex,
+  options: { sampleRows?: number } = {},
+): Promise<void> {
   if (isSqlite(db)) {
+    // sampleRows bounds the rows ANALYZE reads per index (PRAGMA analysis_limit): close-enough statistics in
+    // milliseconds, where a full ANALYZE of a large table holds the one connection (and, better-sqlite3 being
+    // synchronous, the event loop) for seconds. For refreshes while the server is serving (after an import).
+    if (options.sampleRows !== undefined) {
+      await db.raw(`PRAGMA analysis_limit = ${Math.max(1, Math.floor(options.sampleRows))}`);
+      try {
+        await db.raw('ANALYZE');
+      } finally {
+        await db.raw('PRAGMA analysis_limit = 0');
+      }
+      return;
+    }
     await db.raw('ANALYZE');
     return;
   }

@@ -1,10 +1,11 @@
 /**
- * npm run jobs -- list [status] | show <id> | retry <id> | retry-dead [type]: the dead letters of the outbox
- * (and any job) for an operator, until the admin area's Jobs screen shows them.
+ * npm run jobs -- list [status] | show <id> | retry <id> | retry-dead [type] | cancel <id>: the queue for an
+ * operator at a shell; the admin area's Jobs screen (/admin/jobs) calls the same functions.
  */
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/connection';
 import {
+  cancelJob,
   findJob,
   jobCounts,
   jobEvents,
@@ -48,12 +49,18 @@ try {
     const job = await retryJob(db, Number(argument), 'cli');
     if (!job) throw new Error(`no job ${argument}`);
     console.info(line(job));
+  } else if (command === 'cancel' && argument) {
+    const cancelled = await cancelJob(db, Number(argument), 'cli');
+    if (!cancelled) throw new Error(`no job ${argument}`);
+    console.info(`${cancelled.outcome}: ${line(cancelled.job)}`);
   } else if (command === 'retry-dead') {
     const dead = await listJobs(db, { status: 'dead', type: argument, limit: 10_000 });
     for (const job of dead) await retryJob(db, job.id, 'cli');
     console.info(`requeued ${dead.length} dead job(s)`);
   } else {
-    console.error('usage: jobs list [status] | show <id> | retry <id> | retry-dead [type]');
+    console.error(
+      'usage: jobs list [status] | show <id> | retry <id> | retry-dead [type] | cancel <id>',
+    );
     process.exitCode = 2;
   }
 } catch (error) {

@@ -1,15 +1,22 @@
 /**
  * The durable job queue in the database: jobs are rows, enqueued inside the caller's transaction (so a lead
  * and the job that forwards it commit together or not at all), claimed by exactly one worker under a lease,
- * retried with backoff and, after their last attempt, left `dead` for an admin to see and retry.
+ * retried with backoff and, after their last attempt, left `dead` for an admin to see and retry. Handlers
+ * report progress and log lines; an admin can cancel a job (at once while queued, at the worker's next
+ * heartbeat while running) and retry one that ended badly.
  */
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
+import { JOB_STATUSES, type JobStatus } from '@moveratlas/contracts';
 import { dialectOf } from '../db/dialect';
 import { retryDelayMs, type BackoffPolicy } from './backoff';
 
-export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'dead'] as const;
-export type JobStatus = (typeof JOB_STATUSES)[number];
+// The statuses are the admin API's: the Jobs screen shows them as they are stored.
+export { JOB_STATUSES, type JobStatus };
+
+/** Statuses a job does not leave by itself; only an admin's retry puts dead, failed and cancelled jobs back. */
+export const FINISHED_STATUSES: readonly JobStatus[] = ['succeeded', 'failed', 'dead', 'cancelled'];
+const RETRYABLE_STATUSES: readonly JobStatus[] = ['dead', 'failed', 'cancelled'];
 
 export interface Job<Payload = unknown> {
   id: number;
@@ -24,6 +31,13 @@ export interface Job<Payload = unknown> {
   lastError: string | null;
   progress: number | null;
   result: unknown;
+  /** When the current (or last) attempt was claimed. */
+  startedAt: number | null;
+  finishedAt: number | null;
+  /** Set while a running job's cancellation waits for its worker to notice. */
+  cancelRequestedAt: number | null;
+  /** Who queued it: `admin:<name>`, `schedule:<id>`, or null for the system's own jobs (the lead outbox). */
+  createdBy: string | null;
   createdAt: number;
   updatedAt: number;
 }
@@ -63,6 +77,10 @@ export function toJob(row: Record<string, unknown>): Job {
     lastError: (row.last_error as string | null) ?? null,
     progress: num(row.progress),
     result: parseJson(row.result),
+    startedAt: num(row.started_at),
+    finishedAt: num(row.finished_at),
+    cancelRequestedAt: num(row.cancel_requested_at),
+    createdBy: (row.created_by as string | null | undefined) ?? null,
     createdAt: Number(row.created_at),
     updatedAt: Number(row.updated_at),
   };
@@ -72,6 +90,8 @@ export interface EnqueueOptions {
   maxAttempts: number;
   /** Epoch ms; now when omitted. */
   runAt?: number;
+  /** Who asked for it (shown on the Jobs screen); the system's own jobs leave it out. */
+  createdBy?: string;
 }
 
 /** Adds jobs of one type in one statement (a batch of leads, say), in the caller's transaction. */
@@ -83,7 +103,10 @@ export async function enqueueJobs(
 ): Promise<void> {
   if (payloads.length === 0) return;
   const now = Date.now();
-  await trx('jobs').insert(
+  // In chunks the engine accepts (SQLite takes at most 500 rows in one multi-row insert).
+  await dialectOf(trx as Knex).batchInsert(
+    trx,
+    'jobs',
     payloads.map((payload) => ({
       type,
       payload: JSON.stringify(payload),
@@ -112,6 +135,7 @@ export async function enqueueJob(
     attempts: 0,
     max_attempts: options.maxAttempts,
     run_at: options.runAt ?? now,
+    created_by: options.createdBy?.slice(0, 100) ?? null,
     created_at: now,
     updated_at: now,
   })) as number[];
@@ -205,6 +229,7 @@ export async function completeJob(
       last_error: null,
       progress: 100,
       result: result === undefined ? null : JSON.stringify(result),
+      finished_at: now,
       updated_at: now,
     });
     if (updated !== 1)
@@ -214,29 +239,52 @@ export async function completeJob(
   });
 }
 
-/** Records a failed attempt: queued again after a jittered backoff, or dead when attempts are spent. */
+/**
+ * The status a job leaves `running` with: `otherwise`, unless an admin asked to cancel it meanwhile. Decided
+ * in the UPDATE itself, so a cancel request that lands while the attempt ends is never lost.
+ */
+const unlessCancelled = (trx: Knex | Knex.Transaction, otherwise: JobStatus) =>
+  trx.raw(`CASE WHEN cancel_requested_at IS NULL THEN ? ELSE 'cancelled' END`, [otherwise]);
+const finishedUnlessCancelled = (
+  trx: Knex | Knex.Transaction,
+  otherwise: number | null,
+  now: number,
+) => trx.raw(`CASE WHEN cancel_requested_at IS NULL THEN ? ELSE ? END`, [otherwise, now]);
+
+async function statusOf(trx: Knex.Transaction, id: number): Promise<JobStatus> {
+  const row = (await trx('jobs').where({ id }).first('status')) as { status: JobStatus };
+  return row.status;
+}
+
+/**
+ * Records a failed attempt: queued again after a jittered backoff, or dead when attempts are spent — or
+ * cancelled, when an admin asked for that while it ran (the handler stopped because of it).
+ */
 export async function failJob(
   db: Knex,
   job: Job,
   error: string,
   options: { backoff: BackoffPolicy; permanent?: boolean },
-): Promise<'retry' | 'dead'> {
+): Promise<'retry' | 'dead' | 'cancelled'> {
   const now = Date.now();
   const dead = options.permanent === true || job.attempts >= job.maxAttempts;
-  await db.transaction(async (trx) => {
+  return db.transaction(async (trx) => {
     const updated = await heldBy(trx('jobs'), job).update({
-      status: dead ? 'dead' : 'queued',
+      status: unlessCancelled(trx, dead ? 'dead' : 'queued'),
       locked_by: null,
       locked_until: null,
       last_error: error.slice(0, 2000),
       run_at: dead ? job.runAt : now + retryDelayMs(job.attempts, options.backoff),
+      finished_at: finishedUnlessCancelled(trx, dead ? now : null, now),
       updated_at: now,
     });
     if (updated !== 1)
       throw new LeaseLostError(`job ${job.id} is no longer held by ${job.lockedBy}`);
-    await recordEvent(trx, job, dead ? 'dead' : 'retry', error, now);
+    const status = await statusOf(trx, job.id);
+    const outcome = status === 'cancelled' ? 'cancelled' : dead ? 'dead' : 'retry';
+    await recordEvent(trx, job, outcome, error, now);
+    return outcome;
   });
-  return dead ? 'dead' : 'retry';
 }
 
 /**
@@ -259,29 +307,32 @@ export async function reapExpiredLeases(db: Knex, limit = 100): Promise<number> 
         .where({ id: job.id, status: 'running', attempts: job.attempts })
         .andWhere('locked_until', '<', now)
         .update({
-          status: dead ? 'dead' : 'queued',
+          status: unlessCancelled(trx, dead ? 'dead' : 'queued'),
           locked_by: null,
           locked_until: null,
           last_error: `lease expired while ${job.lockedBy} ran it`,
           run_at: now,
+          finished_at: finishedUnlessCancelled(trx, dead ? now : null, now),
           updated_at: now,
         });
       if (updated === 1) {
         reaped++;
         await recordEvent(trx, job, 'lease-expired', `worker ${job.lockedBy} did not finish`, now);
+        if ((await statusOf(trx, job.id)) === 'cancelled')
+          await recordEvent(trx, job, 'cancelled', 'cancelled while its worker was gone', now);
       }
     });
   }
   return reaped;
 }
 
-/** An admin's retry of a dead (or failed) job: a fresh set of attempts, starting now. */
+/** An admin's retry of a dead, failed or cancelled job: a fresh set of attempts, starting now. */
 export async function retryJob(db: Knex, id: number, by = 'admin'): Promise<Job | undefined> {
   return db.transaction(async (trx) => {
     const row = (await trx('jobs').where({ id }).first()) as Record<string, unknown> | undefined;
     if (!row) return undefined;
     const job = toJob(row);
-    if (job.status !== 'dead' && job.status !== 'failed') return job;
+    if (!RETRYABLE_STATUSES.includes(job.status)) return job;
     const now = Date.now();
     await trx('jobs').where({ id, status: job.status }).update({
       status: 'queued',
@@ -289,6 +340,10 @@ export async function retryJob(db: Knex, id: number, by = 'admin'): Promise<Job 
       run_at: now,
       locked_by: null,
       locked_until: null,
+      progress: null,
+      started_at: null,
+      finished_at: null,
+      cancel_requested_at: null,
       updated_at: now,
     });
     await recordEvent(trx, job, 'retried', `retried by ${by}`, now);
@@ -303,9 +358,16 @@ export async function findJob(db: Knex, id: number): Promise<Job | undefined> {
 
 export async function listJobs(
   db: Knex,
-  filter: { status?: JobStatus; type?: string; limit?: number; offset?: number } = {},
+  filter: {
+    status?: JobStatus;
+    type?: string;
+    limit?: number;
+    offset?: number;
+    /** By id: the order jobs were queued in. */
+    order?: 'newest' | 'oldest';
+  } = {},
 ): Promise<Job[]> {
-  const query = db('jobs').orderBy('id', 'desc');
+  const query = db('jobs').orderBy('id', filter.order === 'oldest' ? 'asc' : 'desc');
   if (filter.status) query.where('status', filter.status);
   if (filter.type) query.where('type', filter.type);
   const rows = (await query.limit(filter.limit ?? 50).offset(filter.offset ?? 0)) as Array<
@@ -314,10 +376,32 @@ export async function listJobs(
   return rows.map(toJob);
 }
 
-export async function jobEvents(db: Knex, jobId: number): Promise<JobEvent[]> {
-  const rows = (await db('job_events').where({ job_id: jobId }).orderBy('id')) as Array<
-    Record<string, unknown>
-  >;
+/** The newest job of each given type (a script's last run), one indexed lookup per type. */
+export async function latestJobOfTypes(
+  db: Knex,
+  types: readonly string[],
+): Promise<Map<string, Job>> {
+  const latest = new Map<string, Job>();
+  await Promise.all(
+    types.map(async (type) => {
+      const row = (await db('jobs').where({ type }).orderBy('id', 'desc').first()) as
+        Record<string, unknown> | undefined;
+      if (row) latest.set(type, toJob(row));
+    }),
+  );
+  return latest;
+}
+
+/** A job's events in order; `afterId` gives only those newer than the last one a viewer has. */
+export async function jobEvents(
+  db: Knex,
+  jobId: number,
+  options: { afterId?: number; limit?: number } = {},
+): Promise<JobEvent[]> {
+  const query = db('job_events').where({ job_id: jobId }).orderBy('id');
+  if (options.afterId !== undefined) query.andWhere('id', '>', options.afterId);
+  if (options.limit !== undefined) query.limit(options.limit);
+  const rows = (await query) as Array<Record<string, unknown>>;
   return rows.map((r) => ({
     id: Number(r.id),
     jobId: Number(r.job_id),
@@ -326,6 +410,139 @@ export async function jobEvents(db: Knex, jobId: number): Promise<JobEvent[]> {
     message: (r.message as string | null) ?? null,
     createdAt: Number(r.created_at),
   }));
+}
+
+/** Jobs per type and status in one grouped read: the Jobs screen's counts and its list of types. */
+export async function jobCountsByType(
+  db: Knex,
+): Promise<Array<{ type: string; status: JobStatus; count: number }>> {
+  const rows = (await db('jobs')
+    .groupBy('type', 'status')
+    .select('type', 'status')
+    .count({ n: '*' })) as Array<{ type: string; status: JobStatus; n: number | string }>;
+  return rows.map((row) => ({ type: row.type, status: row.status, count: Number(row.n) }));
+}
+
+export type CancelOutcome = 'cancelled' | 'cancel-requested' | 'not-cancellable';
+
+/**
+ * An admin's cancel: a queued job is cancelled at once; a running one is marked, and its worker aborts the
+ * handler's signal at its next heartbeat (the job ends `cancelled` when the handler stops, or `succeeded` if
+ * it finished first). Each step is a guarded update, so a cancel racing a claim or a finish retries against
+ * the job's new state instead of overwriting it.
+ */
+export async function cancelJob(
+  db: Knex,
+  id: number,
+  by = 'admin',
+): Promise<{ job: Job; outcome: CancelOutcome } | undefined> {
+  for (let round = 0; round < 5; round++) {
+    const job = await findJob(db, id);
+    if (!job) return undefined;
+    const now = Date.now();
+    if (job.status === 'queued') {
+      const done = await db.transaction(async (trx) => {
+        const updated = await trx('jobs').where({ id, status: 'queued' }).update({
+          status: 'cancelled',
+          finished_at: now,
+          updated_at: now,
+        });
+        if (updated === 1) await recordEvent(trx, job, 'cancelled', `cancelled by ${by}`, now);
+        return updated === 1;
+      });
+      if (done) return { job: (await findJob(db, id))!, outcome: 'cancelled' };
+    } else if (job.status === 'running') {
+      if (job.cancelRequestedAt !== null) return { job, outcome: 'cancel-requested' };
+      const done = await db.transaction(async (trx) => {
+        const updated = await trx('jobs')
+          .where({ id, status: 'running', attempts: job.attempts })
+          .update({ cancel_requested_at: now, updated_at: now });
+        if (updated === 1)
+          await recordEvent(trx, job, 'cancel-requested', `cancel requested by ${by}`, now);
+        return updated === 1;
+      });
+      if (done) return { job: (await findJob(db, id))!, outcome: 'cancel-requested' };
+    } else {
+      return { job, outcome: 'not-cancellable' };
+    }
+  }
+  // The job changed state five times under us: it is moving too fast to cancel; say what it is now.
+  const job = await findJob(db, id);
+  return job ? { job, outcome: 'not-cancellable' } : undefined;
+}
+
+/** A handler's progress (0–100); false when the worker no longer holds the job. */
+export async function reportProgress(db: Knex, job: Job, progress: number): Promise<boolean> {
+  const value = Math.max(0, Math.min(100, Math.round(progress)));
+  const updated = await heldBy(db('jobs'), job).update({ progress: value, updated_at: Date.now() });
+  return updated === 1;
+}
+
+export const JOB_LOG_LEVELS = ['info', 'warn', 'error'] as const;
+export type JobLogLevel = (typeof JOB_LOG_LEVELS)[number];
+
+/** A line of a handler's log, kept with the job's events (event `log`, `warn` or `error`). */
+export async function appendJobLog(
+  db: Knex,
+  job: Pick<Job, 'id' | 'attempts'>,
+  message: string,
+  level: JobLogLevel = 'info',
+): Promise<void> {
+  await recordEvent(db, job, level === 'info' ? 'log' : level, message, Date.now());
+}
+
+/** Extends the leases of the jobs a live worker holds, so a job may run longer than one lease. */
+export async function renewLeases(
+  db: Knex,
+  workerId: string,
+  ids: readonly number[],
+  leaseMs: number,
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  const now = Date.now();
+  return db('jobs')
+    .whereIn('id', ids)
+    .andWhere({ status: 'running', locked_by: workerId })
+    .update({ locked_until: now + leaseMs });
+}
+
+/** Which of the jobs a worker holds an admin has asked to cancel. */
+export async function cancelRequestedAmong(
+  db: Knex,
+  workerId: string,
+  ids: readonly number[],
+): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = (await db('jobs')
+    .whereIn('id', ids)
+    .andWhere({ status: 'running', locked_by: workerId })
+    .whereNotNull('cancel_requested_at')
+    .select('id')) as Array<{ id: number | string }>;
+  return rows.map((row) => Number(row.id));
+}
+
+/**
+ * Deletes succeeded and cancelled jobs (and, by cascade, their events) last touched before `before`, in
+ * batches so no statement holds locks for long. Dead and failed jobs stay: they wait for an admin.
+ */
+export async function purgeFinishedJobs(
+  db: Knex,
+  before: number,
+  batchSize = 1000,
+): Promise<number> {
+  let purged = 0;
+  for (;;) {
+    const ids = (
+      (await db('jobs')
+        .whereIn('status', ['succeeded', 'cancelled'])
+        .andWhere('updated_at', '<', before)
+        .limit(batchSize)
+        .select('id')) as Array<{ id: number | string }>
+    ).map((row) => Number(row.id));
+    if (ids.length === 0) return purged;
+    await db('job_events').whereIn('job_id', ids).delete();
+    purged += await db('jobs').whereIn('id', ids).delete();
+  }
 }
 
 /** Jobs per status, for health and admin dashboards. */

@@ -3,18 +3,27 @@
  * any transaction (handlers talk to the network), records the outcome, and sleeps until the next poll or a
  * `kick()` — the lead route kicks right after its commit, so a healthy backend has the lead within
  * milliseconds. `stop()` stops claiming and waits for the jobs in hand.
+ *
+ * While it holds jobs, a heartbeat renews their leases (a job may run up to its handler's `timeoutMs`, longer
+ * than one lease; a worker that dies stops renewing, so its jobs come back within a lease) and looks for
+ * cancel requests, which abort the job's signal. The process's scheduler, when given, runs alongside.
  */
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { BackoffPolicy } from './backoff';
 import {
+  appendJobLog,
+  cancelRequestedAmong,
   claimJobs,
   completeJob,
   failJob,
   LeaseLostError,
   newWorkerId,
   reapExpiredLeases,
+  renewLeases,
+  reportProgress,
   type Job,
+  type JobLogLevel,
 } from './queue';
 
 export interface JobOutcome {
@@ -24,9 +33,40 @@ export interface JobOutcome {
   commit?: (trx: Knex.Transaction) => Promise<void>;
 }
 
+/** What a handler can tell the people watching its job. Writes are skipped once the job is not ours. */
+export interface JobContext {
+  /** Aborted when the worker stops, an admin cancels the job, or the handler's time is up. */
+  signal: AbortSignal;
+  /** Percent done, 0–100; written when the whole percent changes. */
+  progress(percent: number): Promise<void>;
+  /** A line of the job's log, shown on its page as it happens. */
+  log(message: string, level?: JobLogLevel): Promise<void>;
+}
+
 export interface JobHandler {
-  /** Must finish (or honour `signal`) well inside the lease. */
-  run(job: Job, signal: AbortSignal): Promise<JobOutcome | void>;
+  /** Must finish (or honour `signal`) within `timeoutMs`. */
+  run(job: Job, signal: AbortSignal, context: JobContext): Promise<JobOutcome | void>;
+  /**
+   * The longest an attempt may run; then its signal is aborted and its lease no longer renewed, so a hung
+   * handler's job is retried elsewhere. When longer than the lease, the heartbeat renews the lease until
+   * then. Without it a job has one lease and no renewal writes: short network jobs (the outbox) stay as
+   * cheap as they were.
+   */
+  timeoutMs?: number;
+}
+
+/** The reason a job's signal carries when an admin cancelled it. */
+export class JobCancelledError extends Error {
+  constructor() {
+    super('cancelled by an admin');
+    this.name = 'JobCancelledError';
+  }
+}
+
+/** Anything with a start and a stop that runs beside the worker in its process (the scheduler). */
+export interface WorkerCompanion {
+  start(kicker: JobKicker): void;
+  stop(): Promise<void>;
 }
 
 /** Thrown by a handler when trying again cannot help (e.g. the backend rejects the payload as invalid). */
@@ -62,6 +102,19 @@ export interface JobWorkerOptions {
   backoff: BackoffPolicy;
   /** How long stop() lets running jobs finish before aborting them. */
   stopGraceMs?: number;
+  /** How often held jobs are checked for cancel requests (leases renew every third of a lease). */
+  heartbeatMs?: number;
+  /** Started and stopped with the worker: the schedules fire where jobs run. */
+  scheduler?: WorkerCompanion;
+}
+
+interface JobInHand {
+  job: Job;
+  abort: AbortController;
+  /** When the handler's time is up: its signal is aborted and its lease no longer renewed. */
+  deadline: number;
+  /** Whether the heartbeat renews its lease (the handler may run longer than one lease). */
+  renew: boolean;
 }
 
 /** The part of the worker request handlers need: a nudge that new jobs (of a type, or any) are waiting. */
@@ -84,6 +137,10 @@ export class JobWorker implements JobKicker {
   private readonly circuits = new Map<string, Circuit>();
   private readonly runningByType = new Map<string, number>();
   private rotation = 0;
+  private readonly inHand = new Map<number, JobInHand>();
+  private heartbeatTimer: NodeJS.Timeout | undefined;
+  private heartbeatBusy = false;
+  private lastRenewal = 0;
 
   constructor(private readonly options: JobWorkerOptions) {
     this.types = Object.keys(options.handlers);
@@ -93,6 +150,10 @@ export class JobWorker implements JobKicker {
     if (this.running || this.types.length === 0 || this.options.concurrency <= 0) return;
     this.running = true;
     this.loopDone = this.loop();
+    const heartbeatMs = this.options.heartbeatMs ?? Math.min(1000, this.options.leaseMs / 4);
+    this.heartbeatTimer = setInterval(() => void this.heartbeat(), heartbeatMs);
+    this.heartbeatTimer.unref();
+    this.options.scheduler?.start(this);
   }
 
   kick(type?: string): void {
@@ -105,11 +166,76 @@ export class JobWorker implements JobKicker {
   async stop(): Promise<void> {
     if (!this.running) return;
     this.running = false;
+    await this.options.scheduler?.stop();
     this.kick();
     await this.loopDone;
     const grace = setTimeout(() => this.abort.abort(), this.options.stopGraceMs ?? 10_000);
     await Promise.allSettled([...this.active]);
     clearTimeout(grace);
+    clearInterval(this.heartbeatTimer);
+  }
+
+  /** Renews the leases of the jobs in hand (every third of a lease) and aborts those an admin cancelled. */
+  private async heartbeat(): Promise<void> {
+    if (this.heartbeatBusy || this.inHand.size === 0) return;
+    this.heartbeatBusy = true;
+    const { db, leaseMs, logger } = this.options;
+    try {
+      const now = Date.now();
+      for (const held of this.inHand.values()) {
+        if (now >= held.deadline && !held.abort.signal.aborted)
+          held.abort.abort(new Error(`ran past its time limit`));
+      }
+      if (now - this.lastRenewal >= leaseMs / 3) {
+        // Only jobs allowed to outlive a lease: the outbox's second-long jobs cost no renewal writes.
+        const renew = [...this.inHand.values()].filter((held) => held.renew && now < held.deadline);
+        await renewLeases(
+          db,
+          this.id,
+          renew.map((held) => held.job.id),
+          leaseMs,
+        );
+        for (const held of renew) held.job.lockedUntil = now + leaseMs;
+        this.lastRenewal = now;
+      }
+      const cancelled = await cancelRequestedAmong(db, this.id, [...this.inHand.keys()]);
+      for (const id of cancelled) {
+        const held = this.inHand.get(id);
+        if (held && !held.abort.signal.aborted) held.abort.abort(new JobCancelledError());
+      }
+    } catch (error) {
+      // The database is briefly unreachable: the next beat tries again, well inside the lease.
+      logger.warn({ err: error }, 'job heartbeat failed');
+    } finally {
+      this.heartbeatBusy = false;
+    }
+  }
+
+  /** The handler's view of its job: progress and log writes, and a signal for stop, cancel and timeout. */
+  private contextFor(job: Job, held: JobInHand, log: Logger): JobContext {
+    const { db } = this.options;
+    let lastPercent: number | null = job.progress;
+    return {
+      signal: held.abort.signal,
+      progress: async (percent) => {
+        const whole = Math.max(0, Math.min(100, Math.round(percent)));
+        if (whole === lastPercent) return;
+        lastPercent = whole;
+        try {
+          if (!(await reportProgress(db, job, whole)))
+            held.abort.abort(new LeaseLostError(`job ${job.id} is no longer held by ${this.id}`));
+        } catch (error) {
+          log.warn({ err: error }, 'could not record job progress');
+        }
+      },
+      log: async (message, level = 'info') => {
+        try {
+          await appendJobLog(db, job, message, level);
+        } catch (error) {
+          log.warn({ err: error }, 'could not record a job log line');
+        }
+      },
+    };
   }
 
   private async loop(): Promise<void> {
@@ -213,30 +339,52 @@ export class JobWorker implements JobKicker {
   }
 
   private async execute(job: Job): Promise<void> {
-    const { db, logger, handlers, backoff } = this.options;
+    const { db, logger, handlers, backoff, leaseMs } = this.options;
     const handler = handlers[job.type]!;
     const log = logger.child({ jobId: job.id, jobType: job.type, attempt: job.attempts });
+    const abort = new AbortController();
+    const timeoutMs = handler.timeoutMs ?? leaseMs;
+    const held: JobInHand = {
+      job,
+      abort,
+      deadline: (job.startedAt ?? Date.now()) + timeoutMs,
+      renew: timeoutMs > leaseMs,
+    };
+    this.inHand.set(job.id, held);
+    const signal = AbortSignal.any([this.abort.signal, abort.signal]);
     let outcome: JobOutcome;
     try {
-      outcome = (await handler.run(job, this.abort.signal)) ?? {};
-      this.recordOutcome(job.type, false);
-    } catch (error) {
-      if (error instanceof ServiceUnavailableError) this.recordOutcome(job.type, true);
-      const message = error instanceof Error ? error.message : String(error);
       try {
-        const next = await failJob(db, job, message, {
-          backoff,
-          permanent: error instanceof PermanentJobError,
-        });
-        if (next === 'dead') log.error({ err: error }, 'job is dead after its last attempt');
-        else log.warn({ error: message }, 'job failed; will retry');
-      } catch (recordError) {
-        // Could not even record the failure (database down): the lease expires and the job is retried.
-        log.error({ err: recordError }, 'could not record a job failure');
+        outcome = (await handler.run(job, signal, this.contextFor(job, held, log))) ?? {};
+        this.recordOutcome(job.type, false);
+      } catch (error) {
+        if (error instanceof ServiceUnavailableError) this.recordOutcome(job.type, true);
+        // A handler that stopped for its signal often throws a bare AbortError; say why it was aborted.
+        const reason: unknown = abort.signal.aborted ? abort.signal.reason : error;
+        const message = reason instanceof Error ? reason.message : String(reason);
+        if (reason instanceof LeaseLostError) {
+          // Another worker owns the job now; its outcome is that worker's to record.
+          log.warn(message);
+          return;
+        }
+        try {
+          const next = await failJob(db, job, message, {
+            backoff,
+            permanent: error instanceof PermanentJobError,
+          });
+          if (next === 'dead') log.error({ err: error }, 'job is dead after its last attempt');
+          else if (next === 'cancelled') log.info('job cancelled');
+          else log.warn({ error: message }, 'job failed; will retry');
+        } catch (recordError) {
+          // Could not even record the failure (database down): the lease expires and the job is retried.
+          log.error({ err: recordError }, 'could not record a job failure');
+        }
+        return;
       }
-      return;
+      await this.recordSuccess(job, outcome, log);
+    } finally {
+      this.inHand.delete(job.id);
     }
-    await this.recordSuccess(job, outcome, log);
   }
 
   /**

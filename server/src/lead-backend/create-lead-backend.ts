@@ -1,12 +1,18 @@
 import type { Knex } from 'knex';
 import type { Config } from '../config';
 import { BuiltInBackend } from './built-in';
-import { CloudFunctionsBackend } from './cloud-functions';
 import type { LeadBackend } from './lead-backend';
+import { SettingLeadBackend } from '../features/settings/lead-backend-setting';
+import { SiteSettings } from '../features/settings/site-settings';
 
-/** LEAD_BACKEND_URL set: forward to that cloud-functions host; unset: keep leads in our own database. */
+/**
+ * The lead backend URL setting (admin Settings; LEAD_BACKEND_URL is its default) set: forward to that
+ * cloud-functions host; none: keep leads in our own database. Read at each call, cached a few seconds.
+ */
 export function createLeadBackend(config: Config, db: Knex): LeadBackend {
-  return config.leadBackendUrl
-    ? new CloudFunctionsBackend(config.leadBackendUrl, config.leadBackendTimeoutMs)
-    : new BuiltInBackend(db);
+  return new SettingLeadBackend(
+    SiteSettings.for(db, config),
+    config.leadBackendTimeoutMs,
+    new BuiltInBackend(db),
+  );
 }

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import http, { type Server } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import express from 'express';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import { loadConfig, type Config } from '../config';
 import { openDatabase } from '../db/connection';
 import { testDatabases } from '../../test/databases';
 import { mountDirectory } from './mount-directory';
+import type { PageCache } from './page-cache';
 
 const silent = pino({ level: 'silent' });
 
@@ -156,6 +158,143 @@ describe('mountDirectory with a build', () => {
     const response = await fetch(`${server.baseUrl}/states`, { method: 'HEAD' });
     expect(response.status).toBe(200);
     expect(await response.text()).toBe('');
+  });
+});
+
+describe('mountDirectory page cache', () => {
+  let root: string;
+  let db: Knex;
+  let server: Awaited<ReturnType<typeof listen>> | undefined;
+
+  beforeAll(() => {
+    root = fixtureBuild();
+    db = openDatabase({ client: 'sqlite', filename: ':memory:' });
+  });
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+  afterAll(async () => {
+    await db.destroy();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  async function start(env: Record<string, string> = {}) {
+    const app = express();
+    await mountDirectory(
+      app,
+      { config: testConfig(env), db, logger: silent },
+      { directoryRoot: root },
+    );
+    server = await listen(app);
+    return { baseUrl: server.baseUrl, pages: app.locals.renderedPages as PageCache };
+  }
+
+  /** The raw bytes and headers, without fetch's automatic decompression. */
+  function rawGet(url: string, headers: Record<string, string> = {}) {
+    return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
+      (resolve, reject) => {
+        http
+          .get(url, { headers }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () =>
+              resolve({
+                status: res.statusCode!,
+                headers: res.headers,
+                body: Buffer.concat(chunks),
+              }),
+            );
+          })
+          .on('error', reject);
+      },
+    );
+  }
+
+  it('renders a page once and answers the next requests for its address from memory', async () => {
+    const { baseUrl, pages } = await start();
+    const first = await fetch(`${baseUrl}/states?sort=name`);
+    expect(first.headers.get('x-cache')).toBe('MISS');
+    const second = await fetch(`${baseUrl}/states?sort=name`);
+    expect(second.headers.get('x-cache')).toBe('HIT');
+    expect(second.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(second.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await second.text()).toBe(await first.text());
+    // Another query string is another page.
+    expect((await fetch(`${baseUrl}/states?sort=rating`)).headers.get('x-cache')).toBe('MISS');
+    expect(pages.size.entries).toBe(2);
+    pages.clear();
+    expect((await fetch(`${baseUrl}/states?sort=name`)).headers.get('x-cache')).toBe('MISS');
+  });
+
+  it('sends the kept page in the encoding the client accepts, with an ETag for revalidation', async () => {
+    const { baseUrl } = await start();
+    const plain = await rawGet(`${baseUrl}/states`);
+    const text = plain.body.toString();
+    expect(JSON.parse(text)).toMatchObject({ url: `${baseUrl}/states` });
+
+    const br = await rawGet(`${baseUrl}/states`, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(br.headers['x-cache']).toBe('HIT');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    expect(brotliDecompressSync(br.body).toString()).toBe(text);
+
+    const gz = await rawGet(`${baseUrl}/states`, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(text);
+
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const etag = gz.headers.etag!;
+    expect(etag).toMatch(/^W\//);
+    const revalidated = await rawGet(`${baseUrl}/states`, { 'if-none-match': etag });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.body.length).toBe(0);
+  });
+
+  it('answers HEAD from the page GET keeps, without a body', async () => {
+    const { baseUrl } = await start();
+    await fetch(`${baseUrl}/states`);
+    const head = await fetch(`${baseUrl}/states`, { method: 'HEAD' });
+    expect(head.headers.get('x-cache')).toBe('HIT');
+    expect(await head.text()).toBe('');
+  });
+
+  it('never keeps error pages or redirects, and renders for requests with cookies or credentials', async () => {
+    const { baseUrl, pages } = await start();
+    for (let i = 0; i < 2; i += 1) {
+      const missing = await fetch(`${baseUrl}/missing`);
+      expect(missing.status).toBe(404);
+      expect(missing.headers.get('x-cache')).toBe('MISS');
+      expect(missing.headers.get('cache-control')).toBe('no-store');
+      const moved = await fetch(`${baseUrl}/old`, { redirect: 'manual' });
+      expect(moved.status).toBe(301);
+    }
+    expect(pages.size.entries).toBe(0);
+    await fetch(`${baseUrl}/states`);
+    for (const headers of [{ cookie: 'ma_session=abc' }, { authorization: 'Bearer x' }] as Array<
+      Record<string, string>
+    >) {
+      const response = await fetch(`${baseUrl}/states`, { headers });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('x-cache')).toBeNull();
+    }
+  });
+
+  it('keeps pages apart by origin', async () => {
+    const { baseUrl } = await start();
+    const a = await rawGet(`${baseUrl}/`, { host: 'a.example' });
+    const b = await rawGet(`${baseUrl}/`, { host: 'b.example' });
+    expect(b.headers['x-cache']).toBe('MISS');
+    expect(JSON.parse(a.body.toString()).site.origin).toBe('http://a.example');
+    expect(JSON.parse(b.body.toString()).site.origin).toBe('http://b.example');
+  });
+
+  it('renders every request with API_CACHE_SECONDS=0', async () => {
+    const { baseUrl } = await start({ API_CACHE_SECONDS: '0' });
+    await fetch(`${baseUrl}/states`);
+    const again = await fetch(`${baseUrl}/states`);
+    expect(again.headers.get('x-cache')).toBeNull();
+    expect(again.status).toBe(200);
   });
 });
 

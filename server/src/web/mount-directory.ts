@@ -17,14 +17,13 @@ import express, {
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
-import type {
-  DocumentAssets,
-  RenderDocument,
-  ServerEntryModule,
-} from '../../../directory/src/app/ssr-contract';
-import { DEVELOPMENT_ASSETS, readClientAssets } from './client-assets';
+import type { RenderDocument, ServerEntryModule } from '../../../directory/src/app/ssr-contract';
+import { DEVELOPMENT_ASSETS, readClientAssets, type ClientAssets } from './client-assets';
+import { SiteSettings } from '../features/settings/site-settings';
 import { createDirectoryData } from './directory-data';
-import { requestOrigin, sendWebResponse, toWebRequest } from './web-http';
+import { PageCache } from './page-cache';
+import { precompressedAssets } from './precompressed-assets';
+import { readAnswer, requestOrigin, sendPage, toWebRequest } from './web-http';
 
 export interface DirectoryContext {
   config: Config;
@@ -43,30 +42,59 @@ const NOT_DIRECTORY = /^\/(?:api|healthz)(?:\/|$)/;
 const isDocumentRequest = (req: Request) =>
   (req.method === 'GET' || req.method === 'HEAD') && !NOT_DIRECTORY.test(req.path);
 
+/** Requests that may be answered from the page cache: nothing in them can make the page theirs alone. */
+const isAnonymous = (req: Request) => !req.headers.cookie && !req.headers.authorization;
+
 function documentHandler(
   ctx: DirectoryContext,
   getRender: () => Promise<RenderDocument>,
-  assets: DocumentAssets,
+  { assets, lazyModulePreloads }: ClientAssets,
+  pages: PageCache,
 ) {
-  return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
-    if (!isDocumentRequest(req)) return next();
-    const origin = requestOrigin(ctx.config, req);
+  const renderPage = async (req: Request, origin: string, request: globalThis.Request) => {
+    // The name saved on the admin Settings screen; SITE_NAME while the database cannot say.
+    const siteName = await SiteSettings.for(ctx.db, ctx.config)
+      .current()
+      .then((settings) => settings.siteName)
+      .catch(() => ctx.config.siteName);
     const data = createDirectoryData(ctx.db, {
-      siteName: ctx.config.siteName,
+      siteName,
       origin,
       currentYear: new Date().getFullYear(),
     });
+    const render = await getRender();
+    const response = await render(request, {
+      data,
+      assets,
+      lazyModulePreloads,
+      onError: (error) => ctx.logger.error({ err: error, path: req.path }, 'directory page failed'),
+    });
+    return readAnswer(response);
+  };
+
+  return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
+    if (!isDocumentRequest(req)) return next();
+    const origin = requestOrigin(ctx.config, req);
+
+    if (pages.enabled && isAnonymous(req)) {
+      // The page depends on its address alone (the loaders read the URL, never the headers); HEAD shares GET's.
+      const key = origin + req.originalUrl;
+      const hit = pages.lookup(key);
+      // One render for everyone waiting, so no visitor's disconnect may abort it.
+      const answer =
+        hit ??
+        (await pages.get(key, () =>
+          renderPage(req, origin, toWebRequest(req, origin, new AbortController().signal, 'GET')),
+        ));
+      sendPage(req, res, answer, hit ? 'HIT' : 'MISS');
+      return;
+    }
+
     const abort = new AbortController();
     res.on('close', () => {
       if (!res.writableFinished) abort.abort();
     });
-    const render = await getRender();
-    const response = await render(toWebRequest(req, origin, abort.signal), {
-      data,
-      assets,
-      onError: (error) => ctx.logger.error({ err: error, path: req.path }, 'directory page failed'),
-    });
-    await sendWebResponse(res, response);
+    sendPage(req, res, await renderPage(req, origin, toWebRequest(req, origin, abort.signal)));
   };
 }
 
@@ -90,7 +118,8 @@ async function mountDevelopment(
     const entry = (await vite.ssrLoadModule('/src/app/entry-server.tsx')) as ServerEntryModule;
     return entry.render;
   };
-  const handler = documentHandler(ctx, getRender, DEVELOPMENT_ASSETS);
+  // Never cached in development: an edited component shows on the next request.
+  const handler = documentHandler(ctx, getRender, DEVELOPMENT_ASSETS, new PageCache(0));
   router.use(async (req, res, next) => {
     try {
       await handler(req, res, next);
@@ -106,6 +135,7 @@ async function mountBuilt(
   router: Router,
   directoryRoot: string,
   ctx: DirectoryContext,
+  pages: PageCache,
 ): Promise<void> {
   const clientDir = path.join(directoryRoot, 'dist', 'client');
   const serverEntry = path.join(directoryRoot, 'dist', 'server', 'entry-server.js');
@@ -122,7 +152,10 @@ async function mountBuilt(
   const assets = readClientAssets(clientDir);
   const { render } = (await import(pathToFileURL(serverEntry).href)) as ServerEntryModule;
 
-  // Hashed file names change with their content, so browsers may keep them for a year.
+  // Hashed file names change with their content, so browsers may keep them for a year. Scripts and
+  // stylesheets go out compressed once at the strongest settings when a client accepts it.
+  const precompressed = precompressedAssets(path.join(clientDir, 'assets'), ctx.logger);
+  router.use('/assets', precompressed.handler);
   router.use(
     '/assets',
     express.static(path.join(clientDir, 'assets'), {
@@ -134,7 +167,7 @@ async function mountBuilt(
   );
   // Unhashed files from directory/public (the favicon); dot-files such as .vite/manifest.json stay private.
   router.use(express.static(clientDir, { index: false, maxAge: '1h', dotfiles: 'ignore' }));
-  router.use(documentHandler(ctx, async () => render, assets));
+  router.use(documentHandler(ctx, async () => render, assets, pages));
   ctx.logger.info({ clientDir }, 'directory: serving the built site');
 }
 
@@ -146,6 +179,10 @@ export async function mountDirectory(
   const directoryRoot = options.directoryRoot ?? path.join(ctx.config.repoRoot, 'directory');
   const router = Router();
   app.use(router);
+  // Rendered pages, kept as long as the API's public reads (decision 013); writes that must show at once
+  // clear it, as they clear app.locals.publicReads.
+  const pages = new PageCache(ctx.config.apiCacheSeconds * 1000);
+  app.locals.renderedPages = pages;
   if (ctx.config.env === 'development') await mountDevelopment(router, directoryRoot, ctx);
-  else await mountBuilt(router, directoryRoot, ctx);
+  else await mountBuilt(router, directoryRoot, ctx, pages);
 }

@@ -1,6 +1,7 @@
 /** Between Express and the web Request/Response the directory's server entry speaks. */
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import type { Config } from '../config';
+import { isCachedPage, type PageAnswer } from './page-cache';
 
 // A Host header is the client's to choose: only a plain host name (and port) may reach canonical addresses.
 const SAFE_HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
@@ -12,27 +13,68 @@ export function requestOrigin(config: Config, req: ExpressRequest): string {
   return `${req.protocol}://${SAFE_HOST.test(host) ? host : 'localhost'}`;
 }
 
-export function toWebRequest(req: ExpressRequest, origin: string, signal: AbortSignal): Request {
+export function toWebRequest(
+  req: ExpressRequest,
+  origin: string,
+  signal: AbortSignal,
+  method = req.method,
+): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
     for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
   }
-  return new Request(new URL(req.originalUrl, origin), { method: req.method, headers, signal });
+  return new Request(new URL(req.originalUrl, origin), { method, headers, signal });
+}
+
+/** Reads the renderer's answer to its end, as bytes: the HTML is sent (or kept) as it is, never re-decoded. */
+export async function readAnswer(response: Response): Promise<PageAnswer> {
+  const headers: Array<[string, string]> = [];
+  for (const [name, value] of response.headers) {
+    if (name !== 'set-cookie') headers.push([name, value]);
+  }
+  return {
+    status: response.status,
+    headers,
+    cookies: response.headers.getSetCookie(),
+    body: Buffer.from(await response.arrayBuffer()),
+  };
 }
 
 /** HTML the router answered 200 may be cached briefly, like the API's lists; anything else is not stored. */
 const PAGE_CACHE_CONTROL = 'public, max-age=60';
 
-export async function sendWebResponse(res: ExpressResponse, response: Response): Promise<void> {
-  res.status(response.status);
-  for (const [name, value] of response.headers) {
-    if (name.toLowerCase() !== 'set-cookie') res.setHeader(name, value);
+/**
+ * Sends a page. A kept page (page-cache.ts) goes out already compressed in the best encoding the client
+ * accepts, brotli before gzip as the compression middleware prefers, which then leaves it alone; with its
+ * ETag, a revalidation gets 304. `cache` reports in X-Cache whether the page came from the cache.
+ */
+export function sendPage(
+  req: ExpressRequest,
+  res: ExpressResponse,
+  answer: PageAnswer,
+  cache?: 'HIT' | 'MISS',
+): void {
+  res.status(answer.status);
+  for (const [name, value] of answer.headers) res.setHeader(name, value);
+  if (answer.cookies.length > 0) res.setHeader('Set-Cookie', answer.cookies);
+  if (!res.hasHeader('Cache-Control')) {
+    res.setHeader('Cache-Control', answer.status === 200 ? PAGE_CACHE_CONTROL : 'no-store');
   }
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length > 0) res.setHeader('Set-Cookie', cookies);
-  if (!response.headers.has('Cache-Control')) {
-    res.setHeader('Cache-Control', response.status === 200 ? PAGE_CACHE_CONTROL : 'no-store');
+  if (cache) res.setHeader('X-Cache', cache);
+  if (!isCachedPage(answer)) {
+    res.send(answer.body);
+    return;
   }
-  res.send(await response.text());
+  res.setHeader('ETag', answer.etag);
+  res.vary('Accept-Encoding');
+  if (req.acceptsEncodings('br')) {
+    res.setHeader('Content-Encoding', 'br');
+    res.send(answer.br);
+  } else if (req.acceptsEncodings('gzip')) {
+    res.setHeader('Content-Encoding', 'gzip');
+    res.send(answer.gzip);
+  } else {
+    res.send(answer.body);
+  }
 }

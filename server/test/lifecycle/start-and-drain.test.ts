@@ -33,7 +33,7 @@ describe('server start-up and graceful shutdown', () => {
         DATABASE_URL: `sqlite:${dbFile}`,
         SEED_COMPANIES: '600',
         ADMIN_USERNAME: 'opsadmin',
-        ADMIN_PASSWORD: 'correct horse battery staple',
+        ADMIN_PASSWORD: 'drain-test walrus kettle 7',
         LOG_LEVEL: 'info',
         NODE_ENV: 'production',
       },
@@ -79,7 +79,7 @@ describe('server start-up and graceful shutdown', () => {
         .where({ username: 'opsadmin' })
         .first('password_hash')) as { password_hash: string };
       expect(admin.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
-      expect(await verifyPassword(admin.password_hash, 'correct horse battery staple')).toBe(true);
+      expect(await verifyPassword(admin.password_hash, 'drain-test walrus kettle 7')).toBe(true);
       expect(await verifyPassword(admin.password_hash, 'wrong')).toBe(false);
     } finally {
       await db.destroy();

@@ -1,4 +1,9 @@
-/** Step 5: the movers matched for this route (match_companies), to choose from; choosing none is fine. */
+/**
+ * Step 5: the movers matched for this route (match_companies), to choose from; choosing none is fine. A mover
+ * the visitor came from (a profile's Get Quote, a partner's prefill) is listed first even when the match did
+ * not return it, so it can be seen and unticked like the others.
+ */
+import { useState } from 'react';
 import { starBreakdown, type MatchedCompany } from '@moveratlas/contracts';
 import { useQuote, useQuoteActions } from '../store';
 import { Icon } from '../ui/icons';
@@ -22,6 +27,8 @@ export default function CompaniesStep() {
   const matches = useQuote((s) => s.matches);
   const selected = useQuote((s) => s.form.selectedCompanies);
   const { toggleCompany } = useQuoteActions();
+  // Kept for the whole step: unticking a chosen mover must not make it vanish from the list.
+  const [chosenBefore] = useState(selected);
 
   if (matches.status !== 'done') {
     return (
@@ -33,6 +40,22 @@ export default function CompaniesStep() {
       </div>
     );
   }
+  const matched = new Set(matches.companies.map((c) => String(c.id)));
+  const listed: MatchedCompany[] = [
+    ...chosenBefore
+      .filter((c) => !matched.has(String(c.id)))
+      .map((c) => ({
+        id: c.id,
+        name: c.name,
+        logo_url: null,
+        rating: null,
+        reviews_count: 0,
+        years_in_business: null,
+        services: [],
+        contact: { phone: null, email: null },
+      })),
+    ...matches.companies,
+  ];
   return (
     <fieldset className="space-y-3">
       <legend className="mb-2 text-sm text-slate-700">
@@ -40,7 +63,7 @@ export default function CompaniesStep() {
           ? 'Our partner network will match your request with movers near you.'
           : `${matches.companies.length} movers serve your route. Choose the ones you want quotes from (optional).`}
       </legend>
-      {matches.companies.map((company) => {
+      {listed.map((company) => {
         const checked = selected.some((c) => String(c.id) === String(company.id));
         const id = `company-${String(company.id)}`;
         return (

@@ -1,5 +1,7 @@
 /**
  * The notification region (spec 9): one toast at a time, swipe right (50 px) to dismiss, F8 focuses the region.
+ * It overlays the top of the panel (title and progress), never Back and Continue or the fields below: the
+ * visitor can act on the message while it shows, and the panel's height (the host page's layout) never moves.
  * It reads the toaster's signal, so a toast re-renders this region only.
  */
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
@@ -64,7 +66,7 @@ function ToastView({ toaster }: { toaster: Toaster }) {
       role="region"
       aria-label="Notifications (F8)"
       tabIndex={-1}
-      className="pointer-events-none absolute inset-x-3 bottom-3 z-10 flex flex-col items-end outline-none focus-visible:outline-2 focus-visible:outline-brand"
+      className="pointer-events-none absolute inset-x-3 top-3 z-10 flex flex-col items-end outline-none focus-visible:outline-2 focus-visible:outline-brand"
     >
       {toast ? (
         <div

@@ -49,8 +49,14 @@ export interface PublicFormOptions {
   sentMessage: string;
 }
 
+/**
+ * The form's schema, loaded on demand (see form-schemas.ts): zod stays out of the page's first download and
+ * arrives when the visitor starts on the form.
+ */
+export type SchemaLoader = () => Promise<z.ZodType>;
+
 export function usePublicForm(
-  schema: z.ZodType,
+  loadSchema: SchemaLoader,
   endpoint: string,
   { arrays = [], outcome, sentMessage }: PublicFormOptions,
 ) {
@@ -59,8 +65,10 @@ export function usePublicForm(
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const values = valuesOf(event.currentTarget, arrays);
-    const parsed = schema.safeParse(values);
-    if (!parsed.success) {
+    // Without the schema (its chunk failed to load) the server's own validation answers instead.
+    const schema = await loadSchema().catch(() => undefined);
+    const parsed = schema?.safeParse(values);
+    if (parsed && !parsed.success) {
       setStatus({ state: 'editing', errors: fieldMessages(parsed.error), failure: null });
       return;
     }
@@ -103,6 +111,8 @@ export function usePublicForm(
     sending: status.state === 'sending',
     noValidate: enhanced,
     onSubmit: (event: FormEvent<HTMLFormElement>) => void onSubmit(event),
+    /** Starts loading the schema as soon as the visitor is in the form, so that sending does not wait for it. */
+    onFocus: () => void loadSchema().catch(() => undefined),
   };
 }
 

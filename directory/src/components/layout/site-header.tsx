@@ -4,6 +4,9 @@
  * keys move through it, Escape closes it and returns focus to its button, and it closes when focus or a
  * click goes elsewhere. On narrow screens the whole navigation collapses behind a Menu button.
  * Open menus belong to the location they were opened on, so any navigation closes them.
+ * Without scripts (CSS `scripting: none`) the buttons cannot toggle anything: the navigation stays open on
+ * narrow screens and the About menu opens on hover and keyboard focus instead. Closed lists are therefore
+ * hidden by a class rather than the `hidden` attribute, which the no-script styles could not override.
  */
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { flushSync } from 'react-dom';
@@ -91,7 +94,7 @@ function AboutMenu({ onNavigate }: { onNavigate: () => void }) {
   };
 
   return (
-    <div ref={containerRef} className="relative" onBlur={onBlur}>
+    <div ref={containerRef} className="group relative" onBlur={onBlur}>
       <button
         ref={buttonRef}
         type="button"
@@ -106,9 +109,8 @@ function AboutMenu({ onNavigate }: { onNavigate: () => void }) {
       </button>
       <ul
         id={menuId}
-        hidden={!open}
         onKeyDown={onListKeyDown}
-        className="mt-1 space-y-1 pl-3 md:absolute md:right-0 md:z-30 md:mt-2 md:w-56 md:space-y-0 md:rounded-lg md:border md:border-slate-200 md:bg-white md:p-1 md:pl-1 md:shadow-lg"
+        className={`${open ? 'block' : 'hidden'} mt-1 space-y-1 pl-3 noscript:block md:absolute md:right-0 md:z-30 md:mt-2 md:w-56 md:space-y-0 md:rounded-lg md:border md:border-slate-200 md:bg-white md:p-1 md:pl-1 md:shadow-lg md:noscript:hidden md:noscript:group-focus-within:block md:noscript:group-hover:block`}
       >
         {ABOUT_NAV.map((item) => (
           <li key={item.to}>
@@ -161,7 +163,7 @@ export function SiteHeader({ siteName }: { siteName: string }) {
         <button
           ref={toggleRef}
           type="button"
-          className="inline-flex items-center justify-center rounded-md p-2 text-slate-700 hover:bg-slate-100 md:hidden"
+          className="inline-flex items-center justify-center rounded-md p-2 text-slate-700 noscript:hidden hover:bg-slate-100 md:hidden"
           aria-expanded={menuOpen}
           aria-controls={navId}
           onClick={() => setMenuOpenAt(menuOpen ? null : location.key)}
@@ -174,7 +176,7 @@ export function SiteHeader({ siteName }: { siteName: string }) {
           id={navId}
           aria-label="Main"
           onKeyDown={onNavKeyDown}
-          className={`${menuOpen ? 'block' : 'hidden'} w-full pb-3 md:block md:w-auto md:pb-0`}
+          className={`${menuOpen ? 'block' : 'hidden'} w-full pb-3 noscript:block md:block md:w-auto md:pb-0`}
         >
           <ul className="flex flex-col gap-1 md:flex-row md:items-center md:gap-1">
             {MAIN_NAV.map((item) => (
@@ -194,7 +196,13 @@ export function SiteHeader({ siteName }: { siteName: string }) {
             </li>
             <li className="mt-2 md:hidden xl:mt-0 xl:ml-2 xl:block">
               {/* A plain GET form: /search answers it with or without scripts. */}
-              <Form method="get" action="/search" role="search" className="flex">
+              <Form
+                method="get"
+                action="/search"
+                role="search"
+                aria-label="Site search"
+                className="flex"
+              >
                 <label htmlFor={`${navId}-search`} className="sr-only">
                   Search movers
                 </label>

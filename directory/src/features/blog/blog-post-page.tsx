@@ -34,6 +34,8 @@ export function BlogPostView({ post }: { post: ContentDocument }) {
         keywords={post.tags.map((tag) => tag.replace(/-/g, ' '))}
         breadcrumbs={crumbs}
         canonicalPath={path}
+        // The page describes itself in jsonLd: no second, generic WebPage block.
+        webPage={false}
         jsonLd={[articleJsonLd(site, post, path)]}
       />
       <ArticleView document={post} crumbs={crumbs} basePath="/blog" />

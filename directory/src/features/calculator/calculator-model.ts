@@ -7,7 +7,6 @@ import {
   DEFAULT_MOVE_SIZE,
   distanceMiles,
   estimateMoveCost,
-  MoveCostQuerySchema,
   type MoveCostEstimate,
   type MoveSizeId,
   type ZipPlace,
@@ -40,6 +39,13 @@ export const EMPTY_FORM: CalculatorForm = {
   storageMonths: 0,
 };
 
+/**
+ * The query's zod schema, loaded on demand: with zod in its first download the page would be over the budget
+ * of 130 kB of JavaScript (issue 5). The server has it bundled; a browser fetches it at the first change.
+ */
+export const loadQuerySchema = () =>
+  import('./calculator-query').then((module) => module.MoveCostQuerySchema);
+
 const FIELD_LABELS: Record<string, string> = {
   size: 'Home size',
   fromZip: 'Moving from ZIP',
@@ -62,7 +68,7 @@ export async function calculate(
     date: raw.date ?? '',
     packing: ['1', 'on', 'true'].includes(raw.packing ?? ''),
   };
-  const parsed = MoveCostQuerySchema.safeParse(raw);
+  const parsed = (await loadQuerySchema()).safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const field = String(issue.path[0] ?? '');

@@ -5,19 +5,20 @@
  */
 import type { FormEvent } from 'react';
 import { Form, Link, useLoaderData, useSubmit, type LoaderFunctionArgs } from 'react-router-dom';
-import {
-  LOCAL_MOVE_MAX_MILES,
-  MAX_STORAGE_MONTHS,
-  MOVE_SIZES,
-  MoveCostQuerySchema,
-} from '@moveratlas/contracts';
+import { LOCAL_MOVE_MAX_MILES, MAX_STORAGE_MONTHS, MOVE_SIZES } from '@moveratlas/contracts';
 import { directoryData } from '../../app/router-context';
 import { Breadcrumbs } from '../../components/breadcrumbs';
 import { webPageJsonLd } from '../../lib/seo/content-structured-data';
 import { Seo } from '../../lib/seo/seo';
 import type { Crumb } from '../../lib/seo/structured-data';
 import { useSite } from '../../lib/site';
-import { calculate, formatUsd, quoteLink, type CalculatorData } from './calculator-model';
+import {
+  calculate,
+  formatUsd,
+  loadQuerySchema,
+  quoteLink,
+  type CalculatorData,
+} from './calculator-model';
 
 export async function loader({ context, request }: LoaderFunctionArgs): Promise<CalculatorData> {
   const data = directoryData(context);
@@ -37,9 +38,9 @@ const inputClass =
 const labelClass = 'block text-sm font-medium text-slate-800';
 
 /** Recalculate only when the form is complete, so half-typed ZIP codes do not flash errors. */
-function isComplete(form: HTMLFormElement): boolean {
+async function isComplete(form: HTMLFormElement): Promise<boolean> {
   const values = Object.fromEntries(new FormData(form).entries());
-  const parsed = MoveCostQuerySchema.safeParse(values);
+  const parsed = (await loadQuerySchema()).safeParse(values);
   return parsed.success && Boolean(parsed.data.fromZip) && Boolean(parsed.data.toZip);
 }
 
@@ -48,7 +49,9 @@ export function CalculatorView({ form, estimate, from, to, error }: CalculatorDa
   const submit = useSubmit();
   const onChange = (event: FormEvent<HTMLFormElement>) => {
     const target = event.currentTarget;
-    if (isComplete(target)) void submit(target, { replace: true, preventScrollReset: true });
+    void isComplete(target).then((complete) => {
+      if (complete) void submit(target, { replace: true, preventScrollReset: true });
+    });
   };
 
   return (
@@ -63,6 +66,8 @@ export function CalculatorView({ form, estimate, from, to, error }: CalculatorDa
           'moving estimate',
         ]}
         breadcrumbs={CRUMBS}
+        // The page describes itself in jsonLd: no second, generic WebPage block.
+        webPage={false}
         jsonLd={[
           webPageJsonLd(site, { title: TITLE, description: DESCRIPTION, path: '/calculator' }),
         ]}

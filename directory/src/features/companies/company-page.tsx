@@ -18,6 +18,7 @@ import { movingCompanyJsonLd } from '../../lib/seo/structured-data';
 import { useSite } from '../../lib/site';
 import { loadMapGeometry, type StateLocator } from '../map/map-types';
 import { StateLocatorMap } from '../map/state-locator-map';
+import { CompanyQuoteButton } from './company-quote-button';
 
 async function locatorFor(company: CompanyProfile): Promise<StateLocator | null> {
   try {
@@ -106,12 +107,8 @@ export function CompanyView({ company, locator }: CompanyPageData) {
           </p>
           <StarRating rating={company.rating} reviewCount={company.reviewCount} className="mt-3" />
         </div>
-        <Link
-          to={quoteHref}
-          className="rounded-lg bg-orange-700 px-6 py-3 text-center font-semibold text-white hover:bg-orange-800"
-        >
-          Get Quote
-        </Link>
+        {/* Keyed by company: another profile, reached client-side, gets its own widget. */}
+        <CompanyQuoteButton key={company.id} company={company} href={quoteHref} />
       </header>
 
       <div className="mt-10 grid gap-10 lg:grid-cols-3">

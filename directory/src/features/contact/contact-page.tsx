@@ -1,11 +1,6 @@
 /** /contact: a message to the MoverAtlas team, stored for the admin area (POST /api/contact). */
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
-import {
-  CONTACT_MESSAGE_MAX,
-  CONTACT_TOPICS,
-  ContactMessageSchema,
-  type ContactTopic,
-} from '@moveratlas/contracts';
+import { CONTACT_MESSAGE_MAX, CONTACT_TOPICS, type ContactTopic } from '@moveratlas/contracts';
 import { Breadcrumbs } from '../../components/breadcrumbs';
 import { CONTACT } from '../../config/site';
 import { webPageJsonLd } from '../../lib/seo/content-structured-data';
@@ -44,8 +39,17 @@ const CRUMBS: readonly Crumb[] = [
   { label: 'Contact Us', to: '/contact' },
 ];
 const TITLE = 'Contact Us';
+const KEYWORDS = [
+  'contact MoverAtlas',
+  'moving quote help',
+  'moving company listing',
+  'advertise with MoverAtlas',
+];
 const DESCRIPTION =
   'Questions about a quote request, a company listing or your data? Send the MoverAtlas team a message and we will reply within two business days.';
+const loadContactSchema = () =>
+  import('../../components/forms/form-schemas').then((m) => m.ContactMessageSchema);
+
 export const CONTACT_SENT_MESSAGE =
   'Thank you — your message has been sent. We usually reply within two business days.';
 
@@ -55,8 +59,8 @@ export function ContactView({
   topic = 'general',
 }: FormOutcome & { topic?: ContactTopic }) {
   const site = useSite();
-  const { errors, confirmation, failure, sending, noValidate, onSubmit } = usePublicForm(
-    ContactMessageSchema,
+  const { errors, confirmation, failure, sending, noValidate, onSubmit, onFocus } = usePublicForm(
+    loadContactSchema,
     '/api/contact',
     { outcome: { sent, error }, sentMessage: CONTACT_SENT_MESSAGE },
   );
@@ -66,7 +70,10 @@ export function ContactView({
       <Seo
         title={TITLE}
         description={DESCRIPTION}
+        keywords={KEYWORDS}
         breadcrumbs={CRUMBS}
+        // The page describes itself in jsonLd: no second, generic WebPage block.
+        webPage={false}
         jsonLd={[
           webPageJsonLd(site, {
             title: TITLE,
@@ -93,6 +100,7 @@ export function ContactView({
               method="post"
               action="/api/contact"
               onSubmit={onSubmit}
+              onFocus={onFocus}
               noValidate={noValidate}
               className="relative space-y-5"
               aria-label="Contact form"

@@ -35,6 +35,8 @@ export function CollectionPageHeader({
         description={description}
         keywords={keywords}
         breadcrumbs={crumbs}
+        // The page describes itself in jsonLd: no second, generic WebPage block.
+        webPage={false}
         jsonLd={[webPageJsonLd(site, { title, description, path, type: 'CollectionPage' })]}
       />
       <Breadcrumbs crumbs={crumbs} />

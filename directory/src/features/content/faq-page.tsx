@@ -32,6 +32,8 @@ export function FaqView({ page, entries }: { page: ContentDocument; entries: Faq
         description={page.description}
         keywords={['moving FAQ', 'moving questions', 'moving quotes', 'movers']}
         breadcrumbs={CRUMBS}
+        // The page describes itself in jsonLd: no second, generic WebPage block.
+        webPage={false}
         jsonLd={[faqPageJsonLd(site, entries, '/faq')]}
       />
       <Breadcrumbs crumbs={CRUMBS} />

@@ -52,7 +52,10 @@ export function StaticPageView({
       <Seo
         title={page.title}
         description={page.description}
+        keywords={[page.title, ...page.tags.map((tag) => tag.replace(/-/g, ' '))]}
         breadcrumbs={crumbs}
+        // The page describes itself in jsonLd: no second, generic WebPage block.
+        webPage={false}
         jsonLd={[
           webPageJsonLd(site, {
             title: page.title,

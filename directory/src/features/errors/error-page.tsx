@@ -17,6 +17,9 @@ export function errorMessageFor(status: number): string {
   return DEFAULT_ERROR_MESSAGE;
 }
 
+/** Spec 1: every page carries keywords, this one too (it is noindex, so they only describe the site). */
+export const ERROR_KEYWORDS = ['moving companies', 'movers', 'moving quotes'];
+
 /** Home, then this page (its own URL: the last crumb has no path). */
 const CRUMBS = [{ label: 'Home', to: '/' }, { label: 'Something Went Wrong' }];
 
@@ -39,6 +42,7 @@ export function ErrorPage({
       <Seo
         title="Something Went Wrong"
         description={`${sentence} ${TEAM_NOTIFIED}`}
+        keywords={ERROR_KEYWORDS}
         noindex
         breadcrumbs={CRUMBS}
       />

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { Breadcrumbs } from '../../components/breadcrumbs';
 import { ArrowLeftIcon, HomeIcon, SearchIcon } from '../../components/icons';
 import { Seo } from '../../lib/seo/seo';
+import { ERROR_KEYWORDS } from './error-page';
 
 export const NOT_FOUND_TITLE = 'Page Not Found';
 export const NOT_FOUND_MESSAGE =
@@ -27,7 +28,13 @@ export function NotFoundPage() {
       className="mx-auto max-w-3xl px-4 py-16 text-center sm:px-6 sm:py-24"
       aria-labelledby="not-found-heading"
     >
-      <Seo title={NOT_FOUND_TITLE} description={NOT_FOUND_MESSAGE} noindex breadcrumbs={CRUMBS} />
+      <Seo
+        title={NOT_FOUND_TITLE}
+        description={NOT_FOUND_MESSAGE}
+        keywords={ERROR_KEYWORDS}
+        noindex
+        breadcrumbs={CRUMBS}
+      />
       <div className="mb-8 flex justify-center">
         <Breadcrumbs crumbs={CRUMBS} />
       </div>

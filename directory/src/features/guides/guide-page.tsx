@@ -35,6 +35,8 @@ export function Component() {
         keywords={guide.tags.map((tag) => tag.replace(/-/g, ' '))}
         breadcrumbs={crumbs}
         canonicalPath={path}
+        // The page describes itself in jsonLd: no second, generic WebPage block.
+        webPage={false}
         jsonLd={[articleJsonLd(site, guide, path)]}
       />
       <ArticleView document={guide} crumbs={crumbs} basePath="/guides" />

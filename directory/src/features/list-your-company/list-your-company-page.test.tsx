@@ -12,7 +12,7 @@ const fill = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 describe('ListYourCompanyView', () => {
-  it('shows a message beside every invalid field', () => {
+  it('shows a message beside every invalid field', async () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
     renderWithRouter(<ListYourCompanyView sent={false} error={null} />, {
@@ -21,7 +21,8 @@ describe('ListYourCompanyView', () => {
     fill('Phone', '555-0142');
     fill('USDOT number', '12AB');
     fireEvent.submit(screen.getByRole('form', { name: 'Company application' }));
-    expect(screen.getByText('companyName is required')).toBeTruthy();
+    // The schema loads on demand (form-schemas.ts): the messages come a moment after the submit.
+    expect(await screen.findByText('companyName is required')).toBeTruthy();
     expect(screen.getByText('phone must have exactly 10 digits')).toBeTruthy();
     expect(screen.getByText('usdotNumber must be 1 to 8 digits')).toBeTruthy();
     expect(screen.getByText('state must be a US state')).toBeTruthy();

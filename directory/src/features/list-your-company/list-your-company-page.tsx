@@ -3,7 +3,7 @@
  * (POST /api/company-applications) and reviewed by our team before a listing goes live.
  */
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
-import { CompanyApplicationSchema, SERVICES, US_STATES } from '@moveratlas/contracts';
+import { SERVICES, US_STATES } from '@moveratlas/contracts';
 import { Breadcrumbs } from '../../components/breadcrumbs';
 import { webPageJsonLd } from '../../lib/seo/content-structured-data';
 import { Seo } from '../../lib/seo/seo';
@@ -36,6 +36,9 @@ const CRUMBS: readonly Crumb[] = [
 const TITLE = 'List Your Moving Company';
 const DESCRIPTION =
   'Apply to list your moving company on MoverAtlas: reach people planning local and long-distance moves in your area. Free to apply; every listing is reviewed.';
+const loadApplicationSchema = () =>
+  import('../../components/forms/form-schemas').then((m) => m.CompanyApplicationSchema);
+
 export const APPLICATION_SENT_MESSAGE =
   'Thank you — your application has been received. Our team reviews every application and will contact you within three business days.';
 
@@ -56,8 +59,8 @@ const BENEFITS = [
 
 export function ListYourCompanyView({ sent, error }: FormOutcome) {
   const site = useSite();
-  const { errors, confirmation, failure, sending, noValidate, onSubmit } = usePublicForm(
-    CompanyApplicationSchema,
+  const { errors, confirmation, failure, sending, noValidate, onSubmit, onFocus } = usePublicForm(
+    loadApplicationSchema,
     '/api/company-applications',
     { arrays: ['services'], outcome: { sent, error }, sentMessage: APPLICATION_SENT_MESSAGE },
   );
@@ -74,6 +77,8 @@ export function ListYourCompanyView({ sent, error }: FormOutcome) {
           'advertise moving company',
         ]}
         breadcrumbs={CRUMBS}
+        // The page describes itself in jsonLd: no second, generic WebPage block.
+        webPage={false}
         jsonLd={[
           webPageJsonLd(site, {
             title: TITLE,
@@ -113,6 +118,7 @@ export function ListYourCompanyView({ sent, error }: FormOutcome) {
             method="post"
             action="/api/company-applications"
             onSubmit={onSubmit}
+            onFocus={onFocus}
             noValidate={noValidate}
             className="relative mt-6 grid gap-5 sm:grid-cols-2"
             aria-label="Company application"

@@ -3,8 +3,11 @@ export interface MapState {
   name: string;
   slug: string;
   abbreviation: string;
-  /** SVG path data in map pixels. */
-  d: string;
+  /**
+   * SVG path data in map pixels. Left out of a server-rendered page's hydration data, whose HTML holds it
+   * already (see computeUsMap): absent there until the map reads it back from the page.
+   */
+  d?: string;
   /** A point inside the state, for its label. */
   x: number;
   y: number;

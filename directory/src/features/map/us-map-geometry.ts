@@ -106,14 +106,18 @@ export function computeUsMap(): UsMapData {
     .map((f: StateFeature) => {
       const state = findState(f.properties.name)!;
       const [x, y] = centroid.centroid(f);
-      return {
+      const mapState = {
         name: state.name,
         slug: state.slug,
         abbreviation: state.abbreviation,
-        d: draw(projection, f, 1.5),
         x: Math.round(x),
         y: Math.round(y),
-      };
+      } as MapState;
+      // Not enumerable, so JSON leaves it out of the page's hydration data: the same path is in the page's
+      // HTML already, and the browser reads it back from there (us-map.tsx). About a quarter of the home
+      // page's gzipped size.
+      Object.defineProperty(mapState, 'd', { value: draw(projection, f, 1.5), enumerable: false });
+      return mapState;
     })
     .sort((a, b) => a.name.localeCompare(b.name, 'en-US'));
   usMap = { width: MAP_WIDTH, height: MAP_HEIGHT, states };

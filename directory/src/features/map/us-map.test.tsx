@@ -13,7 +13,26 @@ describe('UsMap', () => {
     expect(map.width).toBe(800);
     expect(map.height).toBe(600);
     expect(map.states).toHaveLength(51);
-    expect(map.states.every((s) => s.d.startsWith('M'))).toBe(true);
+    expect(map.states.every((s) => s.d?.startsWith('M'))).toBe(true);
+  });
+
+  it('leaves the paths out of JSON (the hydration data) and reads them back from the page', () => {
+    const sent = JSON.parse(JSON.stringify(map)) as typeof map;
+    expect(sent.states.every((s) => s.d === undefined && s.slug !== '')).toBe(true);
+    // The server's HTML, then the browser's map from data without paths: the same outlines.
+    const server = renderWithRouter(<UsMap map={map} />);
+    const html = server.container.innerHTML;
+    server.unmount();
+    document.body.innerHTML = html;
+    const browser = renderWithRouter(<UsMap map={sent} />);
+    const paths = [...browser.container.querySelectorAll('path[data-map-state]')];
+    expect(paths).toHaveLength(51);
+    const illinois = map.states.find((s) => s.slug === 'illinois')!;
+    expect(
+      browser.container.querySelector('path[data-map-state="illinois"]')?.getAttribute('d'),
+    ).toBe(illinois.d);
+    cleanup();
+    document.body.innerHTML = '';
   });
 
   it("links every state to its page with the title 'Browse {state} Movers'", () => {

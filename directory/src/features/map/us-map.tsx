@@ -86,8 +86,27 @@ export function viewBoxOf(view: View, width: number, height: number): string {
 const buttonClass =
   'inline-flex h-9 min-w-9 items-center justify-center rounded-lg border border-slate-300 bg-white px-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-50';
 
+/**
+ * Each state's outline: from the data, or — hydrating a server-rendered page, whose data leaves the paths
+ * out (see computeUsMap) — from the page's own <path> elements, read once before React takes them over.
+ */
+function useStatePaths(map: UsMapData): string[] {
+  const [paths] = useState(() =>
+    map.states.map(
+      (state) =>
+        state.d ??
+        (typeof document === 'undefined'
+          ? ''
+          : (document.querySelector(`path[data-map-state="${state.slug}"]`)?.getAttribute('d') ??
+            '')),
+    ),
+  );
+  return paths;
+}
+
 export function UsMap({ map }: { map: UsMapData }) {
   const { width, height } = map;
+  const paths = useStatePaths(map);
   const initial: View = { zoom: 1, cx: width / 2, cy: height / 2 };
   const [view, setView] = useState<View>(initial);
   const [active, setActive] = useState<MapState | null>(null);
@@ -173,7 +192,7 @@ export function UsMap({ map }: { map: UsMapData }) {
           onPointerUp={onPointerUp}
           onPointerCancel={onPointerUp}
         >
-          {map.states.map((state) => (
+          {map.states.map((state, index) => (
             <Link
               key={state.slug}
               to={statePath(state.slug)}
@@ -189,7 +208,8 @@ export function UsMap({ map }: { map: UsMapData }) {
               }}
             >
               <path
-                d={state.d}
+                d={paths[index]}
+                data-map-state={state.slug}
                 className="us-map-state"
                 data-active={active?.slug === state.slug ? 'true' : undefined}
               >

@@ -3,14 +3,12 @@
  * placeholder. Query parameters (from the calculator and company profiles) become the widget's prefill.
  */
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
-import { MoveSizeIdSchema } from '@moveratlas/contracts';
+import { MOVE_SIZES } from '@moveratlas/contracts';
 import { directoryData } from '../../app/router-context';
 import { Breadcrumbs } from '../../components/breadcrumbs';
 import { Seo } from '../../lib/seo/seo';
+import { DIRECTORY_SITE_ID } from '../../lib/site';
 import type { Crumb } from '../../lib/seo/structured-data';
-
-/** Our own site id: leads from the directory are attributed to it like a partner's. */
-export const DIRECTORY_SITE_ID = 'moveratlas-directory';
 
 export interface QuotePrefill {
   size?: string;
@@ -27,8 +25,8 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<QuotePrefill> {
   const params = new URL(request.url).searchParams;
   const prefill: QuotePrefill = {};
-  const size = MoveSizeIdSchema.safeParse(params.get('size'));
-  if (size.success) prefill.size = size.data;
+  const size = MOVE_SIZES.find((option) => option.id === params.get('size'))?.id;
+  if (size) prefill.size = size;
   const date = params.get('date');
   if (date && ISO_DATE.test(date)) prefill.date = date;
   const fromZip = params.get('fromZip');

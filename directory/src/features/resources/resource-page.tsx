@@ -35,8 +35,11 @@ export function Component() {
       <Seo
         title={resource.title}
         description={resource.description}
+        keywords={resource.tags.map((tag) => tag.replace(/-/g, ' '))}
         breadcrumbs={crumbs}
         canonicalPath={path}
+        // The page describes itself in jsonLd: no second, generic WebPage block.
+        webPage={false}
         jsonLd={[articleJsonLd(site, resource, path)]}
       />
       <ArticleView document={resource} crumbs={crumbs} basePath="/resources" />

@@ -49,6 +49,8 @@ export function ServiceView({ service, page }: ServicePageData) {
           'moving quotes',
         ]}
         breadcrumbs={crumbs}
+        // The page describes itself in jsonLd: no second, generic WebPage block.
+        webPage={false}
         jsonLd={[
           webPageJsonLd(site, { title: page.title, description: page.description, path }),
           {

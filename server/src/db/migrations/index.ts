@@ -25,6 +25,22 @@ import * as createRateLimitHits from './20261123_19_create_rate_limit_hits';
 import * as createContactMessages from './20261123_31_create_contact_messages';
 import * as createCompanyApplications from './20261123_32_create_company_applications';
 import * as createWidgetStepEvents from './20261123_20_create_widget_step_events';
+import * as indexJobsPayload from './20261123_50_index_jobs_payload';
+import * as createJobSchedules from './20261123_80_create_job_schedules';
+import * as addJobTimingAndCancel from './20261123_81_add_job_timing_and_cancel';
+import * as createAdminSessions from './20261123_40_create_admin_sessions';
+import * as createLoginThrottle from './20261123_41_create_login_throttle';
+import * as createSiteSettings from './20261123_70_create_site_settings';
+import * as addReviewModeration from './20261123_60_add_review_moderation';
+import * as addApplicationDecisions from './20261123_61_add_application_decisions';
+import * as addCompanyAdminIndexes from './20261123_62_add_company_admin_indexes';
+import * as createCompanyImports from './20261123_63_create_company_imports';
+import * as createCompanyImportRejections from './20261123_64_create_company_import_rejections';
+import * as addPartnerIsTest from './20261123_90_add_partner_is_test';
+import * as createSeoCrawls from './20261123_91_create_seo_crawls';
+import * as createSeoFindings from './20261123_92_create_seo_findings';
+import * as createSeoTasks from './20261123_93_create_seo_tasks';
+import * as createQaRuns from './20261123_94_create_qa_runs';
 
 const migrations: Record<string, Knex.Migration> = {
   '20261123_01_create_states': createStates,
@@ -49,6 +65,22 @@ const migrations: Record<string, Knex.Migration> = {
   '20261123_31_create_contact_messages': createContactMessages,
   '20261123_32_create_company_applications': createCompanyApplications,
   '20261123_20_create_widget_step_events': createWidgetStepEvents,
+  '20261123_50_index_jobs_payload': indexJobsPayload,
+  '20261123_80_create_job_schedules': createJobSchedules,
+  '20261123_81_add_job_timing_and_cancel': addJobTimingAndCancel,
+  '20261123_40_create_admin_sessions': createAdminSessions,
+  '20261123_41_create_login_throttle': createLoginThrottle,
+  '20261123_70_create_site_settings': createSiteSettings,
+  '20261123_60_add_review_moderation': addReviewModeration,
+  '20261123_61_add_application_decisions': addApplicationDecisions,
+  '20261123_62_add_company_admin_indexes': addCompanyAdminIndexes,
+  '20261123_63_create_company_imports': createCompanyImports,
+  '20261123_64_create_company_import_rejections': createCompanyImportRejections,
+  '20261123_90_add_partner_is_test': addPartnerIsTest,
+  '20261123_91_create_seo_crawls': createSeoCrawls,
+  '20261123_92_create_seo_findings': createSeoFindings,
+  '20261123_93_create_seo_tasks': createSeoTasks,
+  '20261123_94_create_qa_runs': createQaRuns,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -15,3 +15,12 @@ export function hashPassword(password: string): Promise<string> {
 export function verifyPassword(hash: string, password: string): Promise<boolean> {
   return argon2.verify(hash, password).catch(() => false);
 }
+
+/** A hash made with weaker settings than today's (or not argon2id): re-hashed at the next good login. */
+export function needsRehash(hash: string): boolean {
+  try {
+    return argon2.needsRehash(hash, OPTIONS);
+  } catch {
+    return true;
+  }
+}

@@ -74,7 +74,7 @@ export function withPlace(companies: Knex.QueryBuilder): Knex.QueryBuilder {
     .join({ s: 'states' }, 's.id', 'c.state_id');
 }
 
-function parsePhotoUrls(value: string | null): string[] {
+export function parsePhotoUrls(value: string | null): string[] {
   if (!value) return [];
   try {
     const parsed: unknown = JSON.parse(value);

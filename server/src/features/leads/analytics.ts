@@ -7,6 +7,7 @@ import type { LeadAnalyticsWire } from '@moveratlas/contracts';
 import { isUniqueViolation } from '../../db/dialect';
 import { enqueueJob } from '../../jobs/queue';
 import { LEAD_ANALYTICS_JOB } from './outbox';
+import { testSiteIds, TEST_DELIVERY_STATUS } from '../partners/test-partners';
 
 export async function acceptAnalyticsCopy(
   db: Knex,
@@ -18,17 +19,21 @@ export async function acceptAnalyticsCopy(
   if (existing) return { created: false };
   try {
     await db.transaction(async (trx) => {
+      // A test partner's copy is kept as a test and never forwarded (QA automation).
+      const test = (await testSiteIds(trx, [siteId])).has(siteId);
       const [id] = (await trx('lead_analytics').insert({
         lead_uuid: wire.lead_uuid,
         site_id: siteId,
         wire: JSON.stringify(wire),
+        ...(test ? { delivery_status: TEST_DELIVERY_STATUS } : {}),
       })) as number[];
-      await enqueueJob(
-        trx,
-        LEAD_ANALYTICS_JOB,
-        { analyticsId: Number(id) },
-        { maxAttempts: options.maxAttempts },
-      );
+      if (!test)
+        await enqueueJob(
+          trx,
+          LEAD_ANALYTICS_JOB,
+          { analyticsId: Number(id) },
+          { maxAttempts: options.maxAttempts },
+        );
     });
     return { created: true };
   } catch (error) {

@@ -17,6 +17,7 @@ import { dialectOf, isUniqueViolation, withTransactionRetry } from '../../db/dia
 import { badRequest } from '../../lib/http-error';
 import { enqueueJobs } from '../../jobs/queue';
 import { LEAD_FORWARD_JOB } from './outbox';
+import { testSiteIds, TEST_DELIVERY_STATUS } from '../partners/test-partners';
 import { firstStatusRow } from './status';
 import { numberOfRooms, sendLeadWire } from './wire';
 
@@ -152,9 +153,20 @@ async function writeLeads(
       fresh.push(lead);
     }
     const written: Array<{ id: number; lead: NewLead }> = [];
+    let testSites = new Set<string>();
     if (fresh.length > 0) {
+      // A test partner's leads are kept as tests and never forwarded (QA automation).
+      testSites = await testSiteIds(
+        trx,
+        fresh.map((l) => l.source.siteId),
+      );
+      const rows = fresh.map((l) =>
+        testSites.has(l.source.siteId)
+          ? { ...leadRow(l), delivery_status: TEST_DELIVERY_STATUS }
+          : leadRow(l),
+      );
       // One multi-row insert, then the ids by lead_uuid: the same two statements on every engine.
-      await trx('leads').insert(fresh.map(leadRow));
+      await trx('leads').insert(rows);
       const ids = (await trx('leads')
         .whereIn(
           'lead_uuid',
@@ -183,7 +195,9 @@ async function writeLeads(
       await enqueueJobs(
         trx,
         LEAD_FORWARD_JOB,
-        written.map(({ id }) => ({ leadId: id })),
+        written
+          .filter(({ lead }) => !testSites.has(lead.source.siteId))
+          .map(({ id }) => ({ leadId: id })),
         { maxAttempts },
       );
     }

@@ -10,6 +10,7 @@ import { enqueueJob } from '../../jobs/queue';
 import { PermanentJobError, type JobRegistry } from '../../jobs/worker';
 import type { LeadBackend } from '../../lead-backend/lead-backend';
 import { callBackend } from '../leads/outbox';
+import { testSiteIds, TEST_DELIVERY_STATUS } from '../partners/test-partners';
 
 export const SESSION_FORWARD_JOB = 'session.forward';
 
@@ -28,6 +29,8 @@ export async function recordSession(
     website_version: WEBSITE_VERSION,
   };
   await db.transaction(async (trx) => {
+    // A test partner's sessions are kept as tests and never forwarded (QA automation).
+    const test = (await testSiteIds(trx, [source.siteId])).has(source.siteId);
     const [id] = (await trx('visitor_sessions').insert({
       session_id: sessionId,
       site_id: source.siteId,
@@ -35,13 +38,15 @@ export async function recordSession(
       ip_address: source.ip,
       user_agent: source.userAgent,
       wire: JSON.stringify(wire),
+      ...(test ? { delivery_status: TEST_DELIVERY_STATUS } : {}),
     })) as number[];
-    await enqueueJob(
-      trx,
-      SESSION_FORWARD_JOB,
-      { sessionRowId: Number(id) },
-      { maxAttempts: options.maxAttempts },
-    );
+    if (!test)
+      await enqueueJob(
+        trx,
+        SESSION_FORWARD_JOB,
+        { sessionRowId: Number(id) },
+        { maxAttempts: options.maxAttempts },
+      );
   });
   return sessionId;
 }

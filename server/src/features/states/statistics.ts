@@ -60,6 +60,11 @@ async function computeStatistics(db: Knex, scope: StatisticsScope): Promise<Dire
 
 const caches = new WeakMap<Knex, TtlCache<DirectoryStatistics>>();
 
+/** Drops this process's cached figures, so the next read recomputes them (the recompute-statistics script). */
+export function forgetDirectoryStatistics(db: Knex): void {
+  caches.delete(db);
+}
+
 /** Statistics change only as companies and reviews do; a minute of staleness keeps pages cheap. */
 export function directoryStatistics(
   db: Knex,

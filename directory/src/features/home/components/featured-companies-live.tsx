@@ -1,11 +1,11 @@
 /** The featured section's progressive loading, with TanStack Query: its own chunk (see featured-companies.tsx). */
+import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Company } from '@moveratlas/contracts';
 import { mergeCompanies } from '../../../lib/companies';
 import { WithQueryClient } from '../../../lib/query-provider';
 import {
   FEATURED_QUERY,
-  FeaturedCompaniesView,
   PROGRESS_TOTAL,
   PROGRESSIVE_PAGES,
   type FeaturedState,
@@ -47,18 +47,23 @@ export function useFeaturedCompanies(initialFeatured: Company[] | undefined): Fe
   };
 }
 
-function LiveFeaturedCompanies({ initialFeatured }: { initialFeatured?: Company[] }) {
-  return <FeaturedCompaniesView state={useFeaturedCompanies(initialFeatured)} />;
+interface LiveProps {
+  initialFeatured?: Company[];
+  /** Receives the section's state after every change; the section renders it. */
+  onState: (state: FeaturedState) => void;
 }
 
-export default function FeaturedCompaniesLive({
-  initialFeatured,
-}: {
-  initialFeatured?: Company[];
-}) {
+function LiveFeaturedCompanies({ initialFeatured, onState }: LiveProps) {
+  const state = useFeaturedCompanies(initialFeatured);
+  useEffect(() => onState(state), [state, onState]);
+  return null;
+}
+
+/** Runs the loading and reports its state; renders nothing itself. */
+export default function FeaturedCompaniesLive(props: LiveProps) {
   return (
     <WithQueryClient>
-      <LiveFeaturedCompanies initialFeatured={initialFeatured} />
+      <LiveFeaturedCompanies {...props} />
     </WithQueryClient>
   );
 }

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderWithRouter } from '../../../test/render-with-router';
 import { testCompany } from '../../../test/companies';
-import { FeaturedCompanies, FeaturedCompaniesView } from './featured-companies';
+import { FeaturedCompanies, FeaturedCompaniesView, keepUnchanged } from './featured-companies';
 
 afterEach(() => {
   cleanup();
@@ -94,5 +94,40 @@ describe('FeaturedCompanies', () => {
       '/api/companies?limit=50&offset=0',
       '/api/companies?limit=6&offset=0',
     ]);
+  });
+});
+
+describe('keepUnchanged', () => {
+  const list = [testCompany({ id: 1, name: 'A Movers' }), testCompany({ id: 2, name: 'B Movers' })];
+  const copy = () => list.map((company) => ({ ...company }));
+
+  it('keeps the current state when an answer changes nothing, so nothing re-renders', () => {
+    const current = { status: 'list', companies: list, progress: { loaded: 2 } } as const;
+    expect(
+      keepUnchanged(current, { status: 'list', companies: copy(), progress: { loaded: 2 } }),
+    ).toBe(current);
+    const loading = { status: 'loading' } as const;
+    expect(keepUnchanged(loading, { status: 'loading' })).toBe(loading);
+  });
+
+  it('keeps the same list when only the progress changed', () => {
+    const current = { status: 'list', companies: list, progress: { loaded: 2 } } as const;
+    const next = keepUnchanged(current, { status: 'list', companies: copy() });
+    expect(next).toEqual({ status: 'list', companies: list });
+    expect(next.status === 'list' && next.companies).toBe(list);
+  });
+
+  it('takes the new list when a company changed or came in', () => {
+    const current = { status: 'list', companies: list } as const;
+    const changed = copy();
+    changed[1] = { ...changed[1]!, rating: 1.5 };
+    expect(keepUnchanged(current, { status: 'list', companies: changed })).toEqual({
+      status: 'list',
+      companies: changed,
+    });
+    const more = [...copy(), testCompany({ id: 3, name: 'C Movers' })];
+    const grown = keepUnchanged(current, { status: 'list', companies: more });
+    expect(grown.status === 'list' && grown.companies).toBe(more);
+    expect(keepUnchanged(current, { status: 'empty' })).toEqual({ status: 'empty' });
   });
 });

@@ -3,11 +3,12 @@
  * the browser then loads progressively: GET /api/companies/featured plus four pages of /api/companies,
  * merged (featured first, each id once, incomplete companies dropped), with a progress bar until done.
  * The progressive loading (TanStack Query, featured-companies-live.tsx) is its own chunk, out of the first
- * page load: a hydrating page shows the same view from the server's list and fetches the chunk afterwards.
- * The home loader loads it first, so the server (and a client-side navigation) renders it at once: nothing
- * suspends on the server, which would make React stream an inline script the CSP refuses.
+ * page load: a hydrating page shows the same view from the server's list and fetches the chunk once the
+ * section comes near the viewport. The home loader loads it first, so the server (and a client-side
+ * navigation) renders it at once: nothing suspends on the server, which would make React stream an inline
+ * script the CSP refuses.
  */
-import { useEffect, useState } from 'react';
+import { memo, startTransition, useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Company } from '@moveratlas/contracts';
 import { CompanyGrid } from '../../../components/company-card';
@@ -38,6 +39,11 @@ export type FeaturedState =
   | { status: 'empty' }
   | { status: 'list'; companies: Company[]; progress?: { loaded: number } };
 
+const FEATURED_HEADING_ID = 'featured-heading';
+
+/** The grid re-renders only when the list itself changed, not when the progress bar moves or goes. */
+const StableCompanyGrid = memo(CompanyGrid);
+
 const browseClass =
   'inline-flex items-center justify-center rounded-lg bg-blue-700 px-5 py-3 text-sm font-semibold text-white hover:bg-blue-800';
 
@@ -65,14 +71,14 @@ export function FeaturedCompaniesView({
 }) {
   return (
     <section
-      aria-labelledby="featured-heading"
+      aria-labelledby={FEATURED_HEADING_ID}
       className="mx-auto max-w-7xl px-4 py-14 sm:px-6 lg:px-8"
       aria-busy={state.status === 'loading'}
     >
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h2
-            id="featured-heading"
+            id={FEATURED_HEADING_ID}
             className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl"
           >
             Featured Moving Companies
@@ -129,7 +135,7 @@ export function FeaturedCompaniesView({
             </Link>
           </div>
         ) : null}
-        {state.status === 'list' ? <CompanyGrid companies={state.companies} /> : null}
+        {state.status === 'list' ? <StableCompanyGrid companies={state.companies} /> : null}
       </div>
     </section>
   );
@@ -154,25 +160,70 @@ export function initialFeaturedState(initialFeatured: Company[] | undefined): Fe
   };
 }
 
+/** The list before the answer of the progressive loading, kept where the answer changes nothing. */
+export function keepUnchanged(current: FeaturedState, next: FeaturedState): FeaturedState {
+  if (current.status !== 'list' || next.status !== 'list') {
+    return JSON.stringify(current) === JSON.stringify(next) ? current : next;
+  }
+  const companies =
+    current.companies.length === next.companies.length &&
+    JSON.stringify(current.companies) === JSON.stringify(next.companies)
+      ? current.companies
+      : next.companies;
+  if (companies === current.companies && current.progress?.loaded === next.progress?.loaded) {
+    return current;
+  }
+  return { ...next, companies };
+}
+
 export function FeaturedCompanies({ initialFeatured }: { initialFeatured?: Company[] }) {
+  const [state, setState] = useState(() => initialFeaturedState(initialFeatured));
   const [Live, setLive] = useState(() => liveFeatured);
   useEffect(() => {
     if (Live) return;
     let current = true;
-    loadLiveFeatured().then(
-      () => {
-        if (current) setLive(() => liveFeatured);
+    const start = () =>
+      loadLiveFeatured().then(
+        () => {
+          if (current) setLive(() => liveFeatured);
+        },
+        // Without the chunk the server's list stays, as without scripts.
+        (error: unknown) => console.warn('Featured companies: live loading unavailable', error),
+      );
+    // The section is far down the page and arrives complete from the server: its live loading (TanStack
+    // Query, five requests, a re-render of the cards) starts as the visitor scrolls towards it, not with the
+    // first paint, so that a visitor who never gets there downloads none of it.
+    const heading = document.getElementById(FEATURED_HEADING_ID);
+    if (!heading || typeof IntersectionObserver === 'undefined') {
+      void start();
+      return () => {
+        current = false;
+      };
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        void start();
       },
-      // Without the chunk the server's list stays, as without scripts.
-      (error: unknown) => console.warn('Featured companies: live loading unavailable', error),
+      { rootMargin: '600px 0px' },
     );
+    observer.observe(heading);
     return () => {
       current = false;
+      observer.disconnect();
     };
   }, [Live]);
-  return Live ? (
-    <Live initialFeatured={initialFeatured} />
-  ) : (
-    <FeaturedCompaniesView state={initialFeaturedState(initialFeatured)} />
+  // Each answer of the progressive loading may re-render up to 50 cards: in a transition, which React
+  // renders a slice at a time so that the page stays responsive, and not at all when nothing changed.
+  const onState = useCallback((next: FeaturedState) => {
+    startTransition(() => setState((current) => keepUnchanged(current, next)));
+  }, []);
+  // The view stays in place (the same DOM from the server's HTML on) while the loading starts beside it.
+  return (
+    <>
+      {Live ? <Live initialFeatured={initialFeatured} onState={onState} /> : null}
+      <FeaturedCompaniesView state={state} />
+    </>
   );
 }

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/**
+ * A whole-number query parameter: query parameters arrive as strings, so this coerces and bounds one and
+ * names it in the message when it is wrong. Missing or empty is `fallback`.
+ */
+export const intParam = (name: string, min: number, max: number, fallback: number) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return fallback;
+      if (!/^\d+$/.test(value)) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be a whole number` });
+        return z.NEVER;
+      }
+      const n = Number(value);
+      if (n < min || n > max) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be between ${min} and ${max}` });
+        return z.NEVER;
+      }
+      return n;
+    });

@@ -1,0 +1,193 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useQuery } from '@tanstack/react-query';
+import { resetToasts } from '../../components/toast/toast-store';
+import { adminTitle } from './admin-nav';
+import { AdminErrorBoundary, adminNotFoundRoute, AdminRoute } from './admin-route';
+import { json, renderRoutes } from './test-support';
+
+afterEach(() => {
+  cleanup();
+  act(() => resetToasts());
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+/** A screen that reads the admin API, as the real screens do. */
+function DataScreen() {
+  const query = useQuery({ queryKey: ['/api/admin/things'], retry: false });
+  return <p>{query.isSuccess ? 'Things loaded' : 'Loading things'}</p>;
+}
+
+const renderAdmin = (path: string, api: (url: string) => Promise<Response> | Response) =>
+  renderRoutes(
+    [
+      { index: true, element: <p>The home page</p> },
+      { path: 'login', element: <p>The login page</p> },
+      {
+        path: 'admin',
+        Component: AdminRoute,
+        children: [
+          {
+            ErrorBoundary: AdminErrorBoundary,
+            children: [
+              { index: true, element: <p>Dashboard screen</p> },
+              { path: 'companies', element: <p>Companies screen</p> },
+              { path: 'things', Component: DataScreen },
+              { path: '*', ...adminNotFoundRoute },
+            ],
+          },
+        ],
+      },
+    ],
+    path,
+    { api },
+  );
+
+const signedIn = (url: string) =>
+  url === '/api/auth/status'
+    ? json(200, { isAuthenticated: true, username: 'ops' })
+    : json(404, { error: 'no such thing' });
+
+describe('adminTitle', () => {
+  it.each([
+    ['/admin', 'Dashboard'],
+    ['/admin/', 'Dashboard'],
+    ['/admin/companies', 'Companies'],
+    ['/admin/leads/42', 'Leads'],
+    ['/admin/upload', 'CSV Upload'],
+    ['/admin/scripts/run/7', 'Script Management'],
+    ['/admin/settings', 'Settings'],
+    ['/admin/statistics', 'Statistics'],
+    ['/admin/jobs/3', 'Jobs System'],
+    ['/admin/seo-health/tasks', 'SEO Health Dashboard'],
+    ['/admin/qa-automation', 'QA Automation'],
+    ['/admin/database', 'Admin'],
+    ['/admin/companies-old', 'Admin'],
+  ])('titles %s "%s"', (path, title) => {
+    expect(adminTitle(path)).toBe(title);
+  });
+});
+
+describe('the admin guard', () => {
+  it('shows a spinner while the session check is pending', async () => {
+    renderAdmin('/admin', () => new Promise<Response>(() => undefined));
+    expect((await screen.findByRole('status')).textContent).toContain('Checking your session');
+    expect(screen.queryByText('Dashboard screen')).toBeNull();
+  });
+
+  it('sends a visitor who is not signed in to /login', async () => {
+    const { router } = renderAdmin('/admin/companies', () => json(200, { isAuthenticated: false }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(screen.queryByText('Companies screen')).toBeNull();
+  });
+
+  it('counts a failed check as not signed in', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { router } = renderAdmin('/admin', () => json(500, { error: 'Internal server error' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('sends the admin to /login when the server ends the session under a screen (401)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { router } = renderAdmin('/admin/things', (url) =>
+      url === '/api/auth/status'
+        ? json(200, { isAuthenticated: true, username: 'ops' })
+        : json(401, { error: 'Authentication required' }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+});
+
+describe('the admin layout', () => {
+  it('has the eleven sections in order, Logout and Return to Website, and the section title', async () => {
+    renderAdmin('/admin/companies', signedIn);
+    expect(await screen.findByText('Companies screen')).toBeTruthy();
+    const sidebar = screen.getByRole('navigation', { name: 'Admin sections' });
+    const links = within(sidebar).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Dashboard', '/admin'],
+      ['Companies', '/admin/companies'],
+      ['Leads', '/admin/leads'],
+      ['Statistics', '/admin/statistics'],
+      ['Script Management', '/admin/scripts'],
+      ['Jobs System', '/admin/jobs'],
+      ['Database', '/admin/database'],
+      ['CSV Upload', '/admin/upload'],
+      ['SEO Health', '/admin/seo-health'],
+      ['QA Automation', '/admin/qa-automation'],
+      ['Settings', '/admin/settings'],
+    ]);
+    expect(links[1]!.getAttribute('aria-current')).toBe('page');
+    expect(links[0]!.getAttribute('aria-current')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Return to Website' }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Companies');
+    expect(screen.getByText('ops')).toBeTruthy();
+    expect(document.head.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe(
+      'noindex, nofollow',
+    );
+    expect(document.title).toBe('Companies | MoverAtlas Admin');
+
+    const bottom = screen.getByRole('navigation', { name: 'Admin quick links' });
+    expect(
+      within(bottom)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Home', 'Companies', 'SEO', 'QA', 'Database']);
+  });
+
+  it('opens the menu in a drawer that closes on navigation', async () => {
+    const { router } = renderAdmin('/admin', signedIn);
+    fireEvent.click(await screen.findByRole('button', { name: 'Open menu' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Admin menu' });
+    fireEvent.click(within(drawer).getByRole('link', { name: 'Companies' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/companies'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('says plainly that an /admin path has no screen, inside the layout', async () => {
+    renderAdmin('/admin/reports-of-tomorrow', signedIn);
+    expect(await screen.findByRole('heading', { name: 'No such admin screen' })).toBeTruthy();
+    expect(screen.getByText('/admin/reports-of-tomorrow')).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Admin sections' })).toBeTruthy();
+  });
+
+  it('logs out: Logging out..., the toast, then the home page', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    let loggedOut = false;
+    const { router, fetchMock } = renderAdmin('/admin', (url) =>
+      url === '/api/logout'
+        ? new Promise<Response>((resolve) => (answer = resolve))
+        : loggedOut && url === '/api/auth/status'
+          ? json(200, { isAuthenticated: false })
+          : signedIn(url),
+    );
+    const sidebar = await screen.findByRole('navigation', { name: 'Admin sections' });
+    const aside = sidebar.closest('aside')!;
+    fireEvent.click(within(aside).getByRole('button', { name: 'Logout' }));
+    expect(await within(aside).findByRole('button', { name: 'Logging out...' })).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledWith('/api/logout', expect.anything());
+    loggedOut = true;
+    await act(async () => answer(json(200, { ok: true })));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findByText('Logged out successfully')).toBeTruthy();
+    expect(screen.getByText('The home page')).toBeTruthy();
+    // Back to /admin: the server is asked again (no remembered session), and the guard sends to /login.
+    await act(() => router.navigate('/admin'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(screen.queryByText('Dashboard screen')).toBeNull();
+  });
+
+  it('toasts Error logging out with the reason when logout fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { router } = renderAdmin('/admin', (url) =>
+      url === '/api/logout' ? json(503, { error: 'The service is unavailable' }) : signedIn(url),
+    );
+    const sidebar = await screen.findByRole('navigation', { name: 'Admin sections' });
+    fireEvent.click(within(sidebar.closest('aside')!).getByRole('button', { name: 'Logout' }));
+    expect(await screen.findByText('Error logging out')).toBeTruthy();
+    expect(screen.getByText('API Error: The service is unavailable')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/admin');
+  });
+});

@@ -1,0 +1,76 @@
+/**
+ * The admin area's route guard (spec 4.3): a spinner while the session check is pending, the page when the
+ * server says the session is live, and /login otherwise; a failed check counts as not signed in. The server
+ * renders the spinner (it never has an admin's data), so nothing private is in the HTML. Any admin call the
+ * server answers 401 (the session ended meanwhile) sends the admin back to /login too.
+ */
+import { useEffect, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Navigate } from 'react-router-dom';
+import type { AuthStatus } from '@moveratlas/contracts';
+import { ApiError } from '../../lib/api-client';
+import { AUTH_STATUS_KEY, fetchAuthStatus } from './auth-status';
+
+export function AdminSpinner({ label = 'Checking your session…' }: { label?: string }) {
+  return (
+    <div
+      className="flex min-h-[50vh] items-center justify-center p-8"
+      role="status"
+      aria-live="polite"
+    >
+      <svg
+        className="h-10 w-10 animate-spin text-blue-700 motion-reduce:animate-none"
+        viewBox="0 0 24 24"
+        fill="none"
+        aria-hidden="true"
+      >
+        <circle cx="12" cy="12" r="10" stroke="currentColor" strokeOpacity="0.25" strokeWidth="4" />
+        <path
+          d="M22 12a10 10 0 00-10-10"
+          stroke="currentColor"
+          strokeWidth="4"
+          strokeLinecap="round"
+        />
+      </svg>
+      <span className="sr-only">{label}</span>
+    </div>
+  );
+}
+
+const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
+
+export function useAuthStatus() {
+  return useQuery({
+    queryKey: AUTH_STATUS_KEY,
+    queryFn: fetchAuthStatus,
+    // Asked again on every visit to the area; a failure is an answer (not signed in), not retried.
+    staleTime: 0,
+    retry: false,
+  });
+}
+
+export function AdminGuard({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const status = useAuthStatus();
+
+  useEffect(() => {
+    const signedOut = () => {
+      const ended: AuthStatus = { isAuthenticated: false };
+      queryClient.setQueryData(AUTH_STATUS_KEY, ended);
+    };
+    const unsubscribeQueries = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && isUnauthorized(event.query.state.error)) signedOut();
+    });
+    const unsubscribeMutations = queryClient.getMutationCache().subscribe((event) => {
+      if (event.type === 'updated' && isUnauthorized(event.mutation?.state.error)) signedOut();
+    });
+    return () => {
+      unsubscribeQueries();
+      unsubscribeMutations();
+    };
+  }, [queryClient]);
+
+  if (status.isPending) return <AdminSpinner />;
+  if (status.isError || !status.data.isAuthenticated) return <Navigate to="/login" replace />;
+  return children;
+}

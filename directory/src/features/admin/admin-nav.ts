@@ -1,0 +1,65 @@
+/** The admin area's navigation (spec 2.6): the sidebar in its order, the mobile bottom bar, and the header titles. */
+
+export interface AdminNavItem {
+  label: string;
+  to: string;
+  icon: AdminIconName;
+}
+
+export type AdminIconName =
+  | 'dashboard'
+  | 'companies'
+  | 'leads'
+  | 'statistics'
+  | 'scripts'
+  | 'jobs'
+  | 'database'
+  | 'upload'
+  | 'seo'
+  | 'qa'
+  | 'settings';
+
+export const ADMIN_HOME = '/admin';
+
+export const ADMIN_SIDEBAR: readonly AdminNavItem[] = [
+  { label: 'Dashboard', to: '/admin', icon: 'dashboard' },
+  { label: 'Companies', to: '/admin/companies', icon: 'companies' },
+  { label: 'Leads', to: '/admin/leads', icon: 'leads' },
+  { label: 'Statistics', to: '/admin/statistics', icon: 'statistics' },
+  { label: 'Script Management', to: '/admin/scripts', icon: 'scripts' },
+  { label: 'Jobs System', to: '/admin/jobs', icon: 'jobs' },
+  { label: 'Database', to: '/admin/database', icon: 'database' },
+  { label: 'CSV Upload', to: '/admin/upload', icon: 'upload' },
+  { label: 'SEO Health', to: '/admin/seo-health', icon: 'seo' },
+  { label: 'QA Automation', to: '/admin/qa-automation', icon: 'qa' },
+  { label: 'Settings', to: '/admin/settings', icon: 'settings' },
+];
+
+export const ADMIN_BOTTOM_BAR: readonly AdminNavItem[] = [
+  { label: 'Home', to: '/admin', icon: 'dashboard' },
+  { label: 'Companies', to: '/admin/companies', icon: 'companies' },
+  { label: 'SEO', to: '/admin/seo-health', icon: 'seo' },
+  { label: 'QA', to: '/admin/qa-automation', icon: 'qa' },
+  { label: 'Database', to: '/admin/database', icon: 'database' },
+];
+
+/** Header titles by section; every other admin path (Database among them) is plain "Admin". */
+const SECTION_TITLES: ReadonlyArray<[string, string]> = [
+  ['/admin/companies', 'Companies'],
+  ['/admin/leads', 'Leads'],
+  ['/admin/upload', 'CSV Upload'],
+  ['/admin/scripts', 'Script Management'],
+  ['/admin/settings', 'Settings'],
+  ['/admin/statistics', 'Statistics'],
+  ['/admin/jobs', 'Jobs System'],
+  ['/admin/seo-health', 'SEO Health Dashboard'],
+  ['/admin/qa-automation', 'QA Automation'],
+];
+
+export function adminTitle(pathname: string): string {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  if (path === ADMIN_HOME) return 'Dashboard';
+  for (const [prefix, title] of SECTION_TITLES)
+    if (path === prefix || path.startsWith(`${prefix}/`)) return title;
+  return 'Admin';
+}

@@ -1,0 +1,4 @@
+/** The admin API paths the companies screens read and write (query keys start with them). */
+export const COMPANIES_PATH = '/api/admin/companies';
+export const APPLICATIONS_PATH = '/api/admin/company-applications';
+export const REVIEWS_PATH = '/api/admin/reviews';

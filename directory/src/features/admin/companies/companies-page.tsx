@@ -1,0 +1,343 @@
+/**
+ * The admin companies table (/admin/companies): every company, listed or not, searched by name, city or
+ * USDOT number and filtered by state, featured, listed, service and rating — on the server, with the
+ * filters, sort and page in the URL. Featured and listed are switched right in the table. Phones get cards.
+ */
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router-dom';
+import {
+  ADMIN_RATING_FILTERS,
+  SERVICES,
+  US_STATES,
+  type AdminApplicationPage,
+  type AdminCompanyDetail,
+  type AdminCompanyPage,
+  type AdminCompanyRow,
+  type AdminCompanySort,
+  type AdminRatingFilter,
+} from '@moveratlas/contracts';
+import { toast } from '../../../components/toast/toast-store';
+import { formatCount } from '../../../lib/numbers';
+import { adminWrite } from '../admin-request';
+import { buttonClass, linkClass, primaryButtonClass } from '../ui/classes';
+import { DateTime } from '../ui/date-time';
+import { failureText } from '../ui/failure-text';
+import { FilterForm, FilterSelect } from '../ui/list-filters';
+import { ListCard, ListCards, ListTable } from '../ui/list-layout';
+import { EmptyState, LoadFailure, Skeleton, StaleListNotice } from '../ui/load-states';
+import { Pager } from '../ui/pager';
+import { SortableHead, type SortOrder, type Sorting } from '../ui/sort-header';
+import { pick } from '../ui/url-params';
+import { APPLICATIONS_PATH, COMPANIES_PATH } from './api-paths';
+import { ratingText } from './rating-text';
+
+const FILTER_PARAMS = ['q', 'state', 'featured', 'inList', 'service', 'rating'] as const;
+const LIST_PARAMS = [...FILTER_PARAMS, 'sort', 'order', 'page'] as const;
+
+const RATING_LABELS: Record<AdminRatingFilter, string> = {
+  '4.5': '4.5 and up',
+  '4': '4.0 and up',
+  '3': '3.0 and up',
+  'below-3': 'Below 3.0',
+  unrated: 'No reviews yet',
+};
+
+const yesNo = [
+  { value: 'true', label: 'Yes' },
+  { value: 'false', label: 'No' },
+];
+
+function Filters({ search }: { search: URLSearchParams }) {
+  const value = (name: string) => search.get(name) ?? '';
+  return (
+    <FilterForm
+      label="Filter companies"
+      search={search}
+      filters={FILTER_PARAMS}
+      keep={['sort', 'order']}
+      searchPlaceholder="Name, city or USDOT number"
+      submitLabel="Search"
+      clearTo="/admin/companies"
+    >
+      <FilterSelect
+        label="State"
+        name="state"
+        value={value('state')}
+        options={US_STATES.map((s) => ({ value: s.abbreviation, label: s.name }))}
+      />
+      <FilterSelect label="Featured" name="featured" value={value('featured')} options={yesNo} />
+      <FilterSelect label="Listed" name="inList" value={value('inList')} options={yesNo} />
+      <FilterSelect
+        label="Service"
+        name="service"
+        value={value('service')}
+        options={SERVICES.map((s) => ({ value: s.id, label: s.name }))}
+      />
+      <FilterSelect
+        label="Rating"
+        name="rating"
+        value={value('rating')}
+        options={ADMIN_RATING_FILTERS.map((r) => ({ value: r, label: RATING_LABELS[r] }))}
+      />
+    </FilterForm>
+  );
+}
+
+const DEFAULT_ORDER: Record<AdminCompanySort, SortOrder> = {
+  name: 'asc',
+  state: 'asc',
+  rating: 'desc',
+  reviews: 'desc',
+  updated: 'desc',
+};
+
+const SORTING: Sorting<AdminCompanySort> = {
+  orderParam: 'order',
+  defaultSort: 'name',
+  firstOrder: (sort) => DEFAULT_ORDER[sort],
+};
+
+type Flag = 'is_featured' | 'is_in_list';
+
+/** The inline toggles: a switch per flag, saved at once. */
+function useFlagToggle() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      company,
+      flag,
+      value,
+    }: {
+      company: AdminCompanyRow;
+      flag: Flag;
+      value: boolean;
+    }) =>
+      adminWrite<AdminCompanyDetail>('PATCH', `${COMPANIES_PATH}/${company.id}`, { [flag]: value }),
+    onSuccess: async (_detail, { company, flag, value }) => {
+      await queryClient.invalidateQueries({ queryKey: [COMPANIES_PATH] });
+      toast({
+        title:
+          flag === 'is_featured'
+            ? `${company.name} is ${value ? 'now featured' : 'no longer featured'}`
+            : `${company.name} is ${value ? 'now listed in the directory' : 'now hidden from the directory'}`,
+      });
+    },
+    onError: (error, { company }) =>
+      toast({
+        title: `Could not change ${company.name}`,
+        description: failureText(error),
+        variant: 'destructive',
+      }),
+  });
+}
+
+function FlagSwitch({
+  company,
+  flag,
+  toggle,
+}: {
+  company: AdminCompanyRow;
+  flag: Flag;
+  toggle: ReturnType<typeof useFlagToggle>;
+}) {
+  const on = flag === 'is_featured' ? company.isFeatured : company.isInList;
+  const pending =
+    toggle.isPending &&
+    toggle.variables?.company.id === company.id &&
+    toggle.variables.flag === flag;
+  const label = `${flag === 'is_featured' ? 'Featured' : 'Listed'}: ${company.name}`;
+  return (
+    <button
+      type="button"
+      role="switch"
+      aria-checked={on}
+      aria-label={label}
+      disabled={pending}
+      onClick={() => toggle.mutate({ company, flag, value: !on })}
+      className={`relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 disabled:opacity-60 motion-reduce:transition-none ${
+        on ? 'bg-blue-700' : 'bg-slate-300'
+      }`}
+    >
+      <span
+        aria-hidden="true"
+        className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform motion-reduce:transition-none ${
+          on ? 'translate-x-6' : 'translate-x-1'
+        }`}
+      />
+    </button>
+  );
+}
+
+const COLUMNS: Array<{ label: string; sort?: AdminCompanySort }> = [
+  { label: 'Company', sort: 'name' },
+  { label: 'Location', sort: 'state' },
+  { label: 'USDOT' },
+  { label: 'Rating', sort: 'rating' },
+  { label: 'Reviews', sort: 'reviews' },
+  { label: 'Featured' },
+  { label: 'Listed' },
+  { label: 'Updated', sort: 'updated' },
+];
+
+function CompanyLink({ company }: { company: AdminCompanyRow }) {
+  return (
+    <Link to={`/admin/companies/${company.id}`} className={linkClass}>
+      {company.name}
+    </Link>
+  );
+}
+
+function CompanyTable({
+  companies,
+  search,
+  toggle,
+}: {
+  companies: AdminCompanyRow[];
+  search: URLSearchParams;
+  toggle: ReturnType<typeof useFlagToggle>;
+}) {
+  return (
+    <ListTable caption="Companies">
+      <SortableHead columns={COLUMNS} sorting={SORTING} search={search} />
+      <tbody className="divide-y divide-slate-100">
+        {companies.map((company) => (
+          <tr key={company.id} className="align-middle hover:bg-slate-50">
+            <td className="px-3 py-2">
+              <CompanyLink company={company} />
+              <div className="font-mono text-xs text-slate-600">{company.slug}</div>
+            </td>
+            <td className="px-3 py-2 text-slate-700">
+              {company.city}, {company.state}
+            </td>
+            <td className="px-3 py-2 font-mono text-slate-700">{company.usdotNumber ?? '—'}</td>
+            <td className="px-3 py-2 whitespace-nowrap text-slate-700">
+              {company.rating === null ? '—' : company.rating.toFixed(2)}
+            </td>
+            <td className="px-3 py-2 text-slate-700">{formatCount(company.reviewCount)}</td>
+            <td className="px-3 py-2">
+              <FlagSwitch company={company} flag="is_featured" toggle={toggle} />
+            </td>
+            <td className="px-3 py-2">
+              <FlagSwitch company={company} flag="is_in_list" toggle={toggle} />
+            </td>
+            <td className="px-3 py-2 whitespace-nowrap text-slate-600">
+              <DateTime iso={company.updatedAt} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </ListTable>
+  );
+}
+
+function CompanyCards({
+  companies,
+  toggle,
+}: {
+  companies: AdminCompanyRow[];
+  toggle: ReturnType<typeof useFlagToggle>;
+}) {
+  return (
+    <ListCards label="Companies">
+      {companies.map((company) => (
+        <ListCard key={company.id}>
+          <CompanyLink company={company} />
+          <p className="mt-1 text-sm text-slate-700">
+            {company.city}, {company.state}
+            {company.usdotNumber ? ` · USDOT ${company.usdotNumber}` : ''}
+          </p>
+          <p className="text-sm text-slate-600">
+            {ratingText(company.rating, company.reviewCount)}
+          </p>
+          <div className="mt-3 flex flex-wrap gap-5 text-sm text-slate-800">
+            <span className="flex items-center gap-2">
+              <FlagSwitch company={company} flag="is_featured" toggle={toggle} />
+              Featured
+            </span>
+            <span className="flex items-center gap-2">
+              <FlagSwitch company={company} flag="is_in_list" toggle={toggle} />
+              Listed
+            </span>
+          </div>
+        </ListCard>
+      ))}
+    </ListCards>
+  );
+}
+
+export function Component() {
+  const [search] = useSearchParams();
+  const params = pick(search, LIST_PARAMS);
+  const filtered = FILTER_PARAMS.some((name) => search.get(name));
+  const list = useQuery<AdminCompanyPage>({
+    queryKey: [COMPANIES_PATH, params],
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
+  });
+  const applications = useQuery<AdminApplicationPage>({
+    queryKey: [APPLICATIONS_PATH, { status: 'pending', limit: '1' }],
+  });
+  const toggle = useFlagToggle();
+  const pending = applications.data?.pending ?? 0;
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-xl font-bold text-slate-900">Companies</h2>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/admin/companies/applications" className={buttonClass}>
+            Applications{pending > 0 ? ` (${pending} pending)` : ''}
+          </Link>
+          <Link to="/admin/companies/reviews" className={buttonClass}>
+            Reviews
+          </Link>
+          <Link to="/admin/upload" className={buttonClass}>
+            Import CSV
+          </Link>
+          <Link to="/admin/companies/new" className={primaryButtonClass}>
+            Add company
+          </Link>
+        </div>
+      </div>
+      <Filters search={search} />
+      <p aria-live="polite" className="text-sm text-slate-700">
+        {list.data
+          ? `${formatCount(list.data.total)} ${list.data.total === 1 ? 'company' : 'companies'}${filtered ? ' match these filters' : ''}`
+          : ''}
+        {list.isFetching && list.data ? ' · updating…' : ''}
+      </p>
+      {list.isError && !list.data ? (
+        <LoadFailure
+          what="the companies"
+          error={list.error}
+          onRetry={() => void list.refetch()}
+          retrying={list.isFetching}
+        />
+      ) : !list.data ? (
+        <Skeleton label="Loading companies…" />
+      ) : list.data.items.length === 0 ? (
+        <EmptyState
+          action={
+            <Link to={filtered ? '/admin/companies' : '/admin/companies/new'} className={linkClass}>
+              {filtered ? 'Clear the filters' : 'Add the first company'}
+            </Link>
+          }
+        >
+          {filtered ? 'No companies match these filters.' : 'No companies yet.'}
+        </EmptyState>
+      ) : (
+        <>
+          {list.isError ? <StaleListNotice /> : null}
+          <CompanyTable companies={list.data.items} search={search} toggle={toggle} />
+          <CompanyCards companies={list.data.items} toggle={toggle} />
+          <Pager
+            label="Company pages"
+            page={list.data.page}
+            pages={Math.max(1, Math.ceil(list.data.total / list.data.limit))}
+            search={search}
+          />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,173 @@
+/**
+ * One company (/admin/companies/:id): its form (saved with PUT; the public profile and the search index
+ * follow at once), a link to its public page, delete (after a confirmation), and its reviews to moderate.
+ */
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import type { AdminCompanyDetail, ReviewStatus } from '@moveratlas/contracts';
+import { toast } from '../../../components/toast/toast-store';
+import { adminWrite } from '../admin-request';
+import { BackLink } from '../ui/breadcrumb';
+import { buttonClass, linkClass } from '../ui/classes';
+import { DateTime } from '../ui/date-time';
+import { ConfirmDialog } from '../ui/dialog';
+import { failureText } from '../ui/failure-text';
+import { LoadFailure, Skeleton } from '../ui/load-states';
+import { ratingText } from './rating-text';
+import { COMPANIES_PATH, REVIEWS_PATH } from './api-paths';
+import { CompanyForm, formStateOf } from './company-form';
+import { REVIEW_STATUS_LABELS, ReviewModeration } from './review-moderation';
+
+function CompanyEditor({ detail }: { detail: AdminCompanyDetail }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [reviewStatus, setReviewStatus] = useState<ReviewStatus | ''>('');
+  const [reviewPage, setReviewPage] = useState(1);
+  const path = `${COMPANIES_PATH}/${detail.id}`;
+
+  const save = useMutation({
+    mutationFn: (body: Record<string, unknown>) =>
+      adminWrite<AdminCompanyDetail>('PUT', path, body),
+    onSuccess: async (saved) => {
+      setFailure(null);
+      queryClient.setQueryData([path], saved);
+      await queryClient.invalidateQueries({ queryKey: [COMPANIES_PATH] });
+      toast({
+        title: 'Company saved',
+        description: `${saved.values.name} is up to date on the directory.`,
+      });
+    },
+    onError: (error) => setFailure(failureText(error)),
+  });
+
+  const remove = useMutation({
+    mutationFn: () => adminWrite<void>('DELETE', path),
+    onSuccess: async () => {
+      setConfirming(false);
+      toast({
+        title: 'Company deleted',
+        description: `${detail.values.name} was removed with its reviews.`,
+      });
+      // Leave the page first, so its query is not fetched again for a company that is gone.
+      await navigate('/admin/companies');
+      queryClient.removeQueries({ queryKey: [path] });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: [COMPANIES_PATH] }),
+        queryClient.invalidateQueries({ queryKey: [REVIEWS_PATH] }),
+      ]);
+    },
+    onError: (error) => {
+      setConfirming(false);
+      toast({
+        title: 'Could not delete the company',
+        description: failureText(error),
+        variant: 'destructive',
+      });
+    },
+  });
+
+  const reviewCounts = Object.entries(detail.reviewsByStatus)
+    .filter(([, n]) => n > 0)
+    .map(([status, n]) => `${n} ${REVIEW_STATUS_LABELS[status as ReviewStatus].toLowerCase()}`)
+    .join(', ');
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <BackLink to="/admin/companies">All companies</BackLink>
+          <h2 className="mt-1 text-xl font-bold break-words text-slate-900">
+            {detail.values.name}
+          </h2>
+          <p className="text-sm text-slate-600">
+            {ratingText(detail.rating, detail.reviewCount)} · updated{' '}
+            <DateTime iso={detail.updatedAt} />
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <a
+            href={`/company/${detail.values.slug}`}
+            className={buttonClass}
+            target="_blank"
+            rel="noreferrer"
+          >
+            View public page<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+          <button type="button" className={buttonClass} onClick={() => setConfirming(true)}>
+            Delete
+          </button>
+        </div>
+      </div>
+
+      <CompanyForm
+        key={detail.updatedAt}
+        initial={formStateOf(detail.values)}
+        submitLabel="Save changes"
+        pending={save.isPending}
+        failure={failure}
+        onSubmit={(body) => save.mutate(body)}
+        slugHint={`The public page is /company/${detail.values.slug}; changing the slug changes its address.`}
+      />
+
+      <section aria-labelledby="reviews-heading" className="space-y-3">
+        <h3 id="reviews-heading" className="text-lg font-semibold text-slate-900">
+          Reviews
+        </h3>
+        <p className="text-sm text-slate-700">
+          {reviewCounts || 'No reviews yet.'} Only published reviews are public and make the rating.
+        </p>
+        <ReviewModeration
+          companyId={detail.id}
+          status={reviewStatus}
+          page={reviewPage}
+          onStatusChange={(status) => {
+            setReviewStatus(status);
+            setReviewPage(1);
+          }}
+          onPageChange={setReviewPage}
+        />
+      </section>
+
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={`Delete ${detail.values.name}?`}
+        description="The company, its services and all its reviews are removed for good, and its public page stops existing. This cannot be undone."
+        confirmLabel="Delete company"
+        pending={remove.isPending}
+        onConfirm={() => remove.mutate()}
+      />
+    </div>
+  );
+}
+
+export function Component() {
+  const { id = '' } = useParams();
+  const path = `${COMPANIES_PATH}/${id}`;
+  const detail = useQuery<AdminCompanyDetail>({ queryKey: [path], enabled: /^\d+$/.test(id) });
+  if (!/^\d+$/.test(id))
+    return (
+      <p role="alert" className="text-red-800">
+        There is no company {id}.
+      </p>
+    );
+  if (detail.isError)
+    return (
+      <div className="mx-auto max-w-4xl">
+        <LoadFailure
+          what="the company"
+          error={detail.error}
+          onRetry={() => void detail.refetch()}
+          retrying={detail.isFetching}
+        />
+        <Link to="/admin/companies" className={`${linkClass} mt-4 inline-block`}>
+          Back to all companies
+        </Link>
+      </div>
+    );
+  if (!detail.data) return <Skeleton label="Loading the company…" />;
+  return <CompanyEditor detail={detail.data} />;
+}

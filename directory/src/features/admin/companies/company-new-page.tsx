@@ -1,0 +1,115 @@
+/**
+ * A new company (/admin/companies/new). With ?application=<id> the form starts from an application sent
+ * through /list-your-company: the admin checks and completes it, and saving creates the company and marks
+ * the application approved together.
+ */
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import type { AdminApplication, CompanyCreated } from '@moveratlas/contracts';
+import { toast } from '../../../components/toast/toast-store';
+import { adminWrite } from '../admin-request';
+import { BackLink } from '../ui/breadcrumb';
+import { linkClass } from '../ui/classes';
+import { failureText } from '../ui/failure-text';
+import { LoadFailure, Skeleton } from '../ui/load-states';
+import { APPLICATIONS_PATH, COMPANIES_PATH } from './api-paths';
+import { CompanyForm, EMPTY_COMPANY, type CompanyFormState } from './company-form';
+
+/** The form prefilled from an application: what the mover told us, listed by default. */
+export function formFromApplication(application: AdminApplication): CompanyFormState {
+  return {
+    ...EMPTY_COMPANY,
+    name: application.companyName,
+    phone: application.phone,
+    email: application.email,
+    website: application.website ?? '',
+    usdot_number: application.usdotNumber ?? '',
+    mc_number: application.mcNumber ?? '',
+    city: application.city,
+    state: application.state,
+    services: application.services,
+  };
+}
+
+function NewCompany({ application }: { application?: AdminApplication }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string | null>(null);
+  const create = useMutation({
+    mutationFn: (body: Record<string, unknown>) =>
+      application
+        ? adminWrite<CompanyCreated>('POST', `${APPLICATIONS_PATH}/${application.id}/approve`, body)
+        : adminWrite<CompanyCreated>('POST', COMPANIES_PATH, body),
+    onSuccess: async (created, body) => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: [COMPANIES_PATH] }),
+        queryClient.invalidateQueries({ queryKey: [APPLICATIONS_PATH] }),
+      ]);
+      toast({
+        title: application ? 'Application approved' : 'Company added',
+        description: `${String(body.name)} is at /company/${created.slug}.`,
+      });
+      await navigate(`/admin/companies/${created.id}`);
+    },
+    onError: (error) => setFailure(failureText(error)),
+  });
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <div>
+        <BackLink to={application ? '/admin/companies/applications' : '/admin/companies'}>
+          {application ? 'All applications' : 'All companies'}
+        </BackLink>
+        <h2 className="mt-1 text-xl font-bold text-slate-900">
+          {application ? `Approve ${application.companyName}` : 'Add a company'}
+        </h2>
+        {application ? (
+          <p className="mt-1 text-sm text-slate-700">
+            Prefilled from the application of {application.contactName} ({application.email}). Check
+            the registration numbers, complete the listing and save: the company is created and the
+            application marked approved.
+          </p>
+        ) : null}
+      </div>
+      <CompanyForm
+        initial={application ? formFromApplication(application) : EMPTY_COMPANY}
+        submitLabel={application ? 'Create company and approve' : 'Create company'}
+        pending={create.isPending}
+        failure={failure}
+        onSubmit={(body) => create.mutate(body)}
+        slugHint="Leave blank to make one from the name."
+      />
+    </div>
+  );
+}
+
+export function Component() {
+  const [search] = useSearchParams();
+  const applicationId = search.get('application');
+  const valid = applicationId !== null && /^\d+$/.test(applicationId);
+  const application = useQuery<AdminApplication>({
+    queryKey: [`${APPLICATIONS_PATH}/${applicationId}`],
+    enabled: valid,
+  });
+  if (!valid) return <NewCompany />;
+  if (application.isError)
+    return (
+      <LoadFailure
+        what="the application"
+        error={application.error}
+        onRetry={() => void application.refetch()}
+        retrying={application.isFetching}
+      />
+    );
+  if (!application.data) return <Skeleton label="Loading the application…" />;
+  if (application.data.status !== 'pending')
+    return (
+      <p role="alert" className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-amber-900">
+        This application was already {application.data.status}.{' '}
+        <Link to="/admin/companies/applications" className={linkClass}>
+          Back to the applications
+        </Link>
+      </p>
+    );
+  return <NewCompany application={application.data} />;
+}

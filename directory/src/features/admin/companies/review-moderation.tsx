@@ -1,0 +1,222 @@
+/**
+ * Reviews with their moderation actions, for one company (on its page) or across companies (the Reviews
+ * screen): publish (show or approve), hide, reject a pending one. The company's rating is recomputed by the
+ * server from its published reviews; the answer says what it is now.
+ */
+import { useId } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import {
+  REVIEW_STATUSES,
+  type AdminReview,
+  type AdminReviewPage,
+  type ReviewModerationResult,
+  type ReviewStatus,
+} from '@moveratlas/contracts';
+import { toast } from '../../../components/toast/toast-store';
+import { formatCount } from '../../../lib/numbers';
+import { adminWrite } from '../admin-request';
+import { Badge, type BadgeTone } from '../ui/badge';
+import { buttonClass, cardClass, linkClass } from '../ui/classes';
+import { DateTime } from '../ui/date-time';
+import { failureText } from '../ui/failure-text';
+import { EmptyState, LoadFailure, Skeleton } from '../ui/load-states';
+import { PageButtons } from '../ui/pager';
+import { COMPANIES_PATH, REVIEWS_PATH } from './api-paths';
+
+export const REVIEW_STATUS_LABELS: Record<ReviewStatus, string> = {
+  published: 'Published',
+  hidden: 'Hidden',
+  pending: 'Awaiting approval',
+  rejected: 'Rejected',
+};
+
+const STATUS_TONES: Record<ReviewStatus, BadgeTone> = {
+  published: 'success',
+  hidden: 'neutral',
+  pending: 'warning',
+  rejected: 'danger',
+};
+
+/** The actions a review in a status offers: [new status, button label]. */
+const ACTIONS: Record<ReviewStatus, Array<['published' | 'hidden' | 'rejected', string]>> = {
+  published: [['hidden', 'Hide']],
+  hidden: [['published', 'Show']],
+  pending: [
+    ['published', 'Approve'],
+    ['rejected', 'Reject'],
+  ],
+  rejected: [['published', 'Publish']],
+};
+
+function ReviewItem({
+  review,
+  showCompany,
+  moderate,
+}: {
+  review: AdminReview;
+  showCompany: boolean;
+  moderate: ReturnType<typeof useModeration>;
+}) {
+  const busy = moderate.isPending && moderate.variables?.review.id === review.id;
+  return (
+    <li className={cardClass}>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="font-semibold text-slate-900">
+            <span aria-hidden="true">{'★'.repeat(review.rating)}</span>
+            <span className="sr-only">{review.rating} stars: </span> {review.title}
+          </p>
+          <p className="text-xs text-slate-600">
+            {review.authorFirstName} · {review.reviewedOn}
+            {showCompany ? (
+              <>
+                {' · '}
+                <Link to={`/admin/companies/${review.companyId}`} className={linkClass}>
+                  {review.companyName}
+                </Link>
+              </>
+            ) : null}
+          </p>
+        </div>
+        <Badge tone={STATUS_TONES[review.status]}>{REVIEW_STATUS_LABELS[review.status]}</Badge>
+      </div>
+      <p className="mt-2 text-sm whitespace-pre-line text-slate-700">{review.body}</p>
+      {review.moderatedBy && review.moderatedAt ? (
+        <p className="mt-2 text-xs text-slate-600">
+          Last changed by {review.moderatedBy}, <DateTime iso={review.moderatedAt} />
+        </p>
+      ) : null}
+      <div className="mt-3 flex flex-wrap gap-2">
+        {ACTIONS[review.status].map(([status, label]) => (
+          <button
+            key={status}
+            type="button"
+            disabled={busy}
+            onClick={() => moderate.mutate({ review, status })}
+            className={buttonClass}
+            aria-label={`${label} review "${review.title}"`}
+          >
+            {busy && moderate.variables?.status === status ? 'Saving…' : label}
+          </button>
+        ))}
+      </div>
+    </li>
+  );
+}
+
+function useModeration() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      review,
+      status,
+    }: {
+      review: AdminReview;
+      status: 'published' | 'hidden' | 'rejected';
+    }) => adminWrite<ReviewModerationResult>('PATCH', `${REVIEWS_PATH}/${review.id}`, { status }),
+    onSuccess: async ({ review, company }) => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: [REVIEWS_PATH] }),
+        queryClient.invalidateQueries({ queryKey: [COMPANIES_PATH] }),
+      ]);
+      toast({
+        title: `Review ${REVIEW_STATUS_LABELS[review.status].toLowerCase()}`,
+        description: `${review.companyName} now has ${
+          company.rating === null
+            ? 'no published reviews'
+            : `a rating of ${company.rating.toFixed(2)} from ${company.reviewCount} ${company.reviewCount === 1 ? 'review' : 'reviews'}`
+        }.`,
+      });
+    },
+    onError: (error) =>
+      toast({
+        title: 'Could not change the review',
+        description: failureText(error),
+        variant: 'destructive',
+      }),
+  });
+}
+
+export function ReviewModeration({
+  companyId,
+  status,
+  page,
+  onStatusChange,
+  onPageChange,
+}: {
+  companyId?: number;
+  status: ReviewStatus | '';
+  page: number;
+  onStatusChange: (status: ReviewStatus | '') => void;
+  onPageChange: (page: number) => void;
+}) {
+  const filterId = useId();
+  const params: Record<string, string> = { page: String(page), limit: '20' };
+  if (companyId) params.companyId = String(companyId);
+  if (status) params.status = status;
+  const reviews = useQuery<AdminReviewPage>({
+    queryKey: [REVIEWS_PATH, params],
+    placeholderData: keepPreviousData,
+  });
+  const moderate = useModeration();
+  const pages = reviews.data ? Math.max(1, Math.ceil(reviews.data.total / reviews.data.limit)) : 1;
+
+  return (
+    <div className="space-y-3">
+      <div className="flex flex-wrap items-end gap-3">
+        <div>
+          <label htmlFor={filterId} className="block text-sm font-medium text-slate-800">
+            Show
+          </label>
+          <select
+            id={filterId}
+            value={status}
+            onChange={(event) => onStatusChange(event.target.value as ReviewStatus | '')}
+            className="mt-1 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
+          >
+            <option value="">All reviews</option>
+            {REVIEW_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {REVIEW_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <p aria-live="polite" className="pb-2 text-sm text-slate-700">
+          {reviews.data
+            ? `${formatCount(reviews.data.total)} ${reviews.data.total === 1 ? 'review' : 'reviews'}`
+            : ''}
+        </p>
+      </div>
+      {reviews.isError && !reviews.data ? (
+        <LoadFailure
+          what="the reviews"
+          error={reviews.error}
+          onRetry={() => void reviews.refetch()}
+          retrying={reviews.isFetching}
+        />
+      ) : !reviews.data ? (
+        <Skeleton label="Loading reviews…" blocks={2} />
+      ) : reviews.data.items.length === 0 ? (
+        <EmptyState>
+          No reviews{status ? ` ${REVIEW_STATUS_LABELS[status].toLowerCase()}` : ''}.
+        </EmptyState>
+      ) : (
+        <>
+          <ul className="space-y-3" aria-label="Reviews">
+            {reviews.data.items.map((review) => (
+              <ReviewItem
+                key={review.id}
+                review={review}
+                showCompany={companyId === undefined}
+                moderate={moderate}
+              />
+            ))}
+          </ul>
+          <PageButtons label="Review pages" page={page} pages={pages} onPageChange={onPageChange} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { DatabaseHealth, DatabaseMigrations, DatabaseTables } from '@moveratlas/contracts';
+import { json, renderWithQueries } from '../test-support';
+import { Component as DatabasePage, formatBytes } from './database-page';
+
+const HEALTH: DatabaseHealth = {
+  dialect: 'mysql',
+  serverVersion: 'MariaDB 10.11.19-MariaDB',
+  latencyMs: 0.42,
+  pool: { min: 0, max: 10, used: 1, free: 2, pendingAcquires: 0, pendingCreates: 0 },
+  totalBytes: 52_428_800,
+  checkedAt: '2026-11-23T09:00:00.000Z',
+};
+
+const TABLES: DatabaseTables = {
+  tables: [
+    { name: 'companies', rows: 200_000, rowsExact: true, bytes: 48_000_000 },
+    { name: 'job_events', rows: 3_400_000, rowsExact: false, bytes: 900_000_000 },
+    { name: 'partners', rows: 2, rowsExact: true, bytes: 16_384 },
+  ],
+  total: 3,
+  sizeSource: 'information_schema',
+};
+
+const MIGRATIONS: DatabaseMigrations = {
+  migrations: [
+    {
+      name: '20261123_01_create_states',
+      status: 'applied',
+      batch: 1,
+      appliedAt: '2026-11-23T08:00:00.000Z',
+    },
+    { name: '20261123_70_create_site_settings', status: 'pending', batch: null, appliedAt: null },
+  ],
+  applied: 1,
+  pending: 1,
+};
+
+let urls: string[] = [];
+function serve(answer: (url: string) => Response | undefined) {
+  urls = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      urls.push(url);
+      const response = answer(url);
+      if (!response) throw new Error(`unexpected ${url}`);
+      return response;
+    }),
+  );
+}
+
+const standard = (url: string) => {
+  if (url === '/api/admin/database/health') return json(200, HEALTH);
+  if (url.startsWith('/api/admin/database/tables')) return json(200, TABLES);
+  if (url === '/api/admin/database/migrations') return json(200, MIGRATIONS);
+  return undefined;
+};
+
+const renderPage = () => renderWithQueries(<DatabasePage />);
+
+beforeEach(() => vi.spyOn(console, 'error').mockImplementation(() => undefined));
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('database page', () => {
+  it('shows the connection, the pool, the tables with estimates marked, and the pending migrations', async () => {
+    serve(standard);
+    renderPage();
+    const connection = screen.getByRole('region', { name: 'Connection' });
+    expect(await within(connection).findByText('MySQL / MariaDB')).toBeTruthy();
+    expect(within(connection).getByText('MariaDB 10.11.19-MariaDB')).toBeTruthy();
+    expect(within(connection).getByText('0.42 ms')).toBeTruthy();
+    expect(within(connection).getByText('1 in use · 2 idle')).toBeTruthy();
+    expect(within(connection).getByText('50 MB')).toBeTruthy();
+
+    const tables = screen.getByRole('region', { name: 'Tables' });
+    const rows = await within(tables).findAllByRole('row');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'Table ▲RowsSize',
+      'companies200,00046 MB',
+      'job_events≈ 3,400,000 (estimate)858 MB',
+      'partners216 KB',
+    ]);
+    expect(within(tables).getByText(/≈ marks the engine’s row estimate/)).toBeTruthy();
+
+    const migrations = screen.getByRole('region', { name: 'Migrations' });
+    expect((await within(migrations).findByText(/pending\./)).closest('p')!.textContent).toBe(
+      '1 applied, 1 pending. The server applies pending migrations when it starts; restart it to apply them.',
+    );
+    const pending = within(migrations).getByText('20261123_70_create_site_settings').closest('tr')!;
+    expect(within(pending).getByText('pending')).toBeTruthy();
+
+    const download = screen.getByRole('link', { name: 'Download backup' });
+    expect(download.getAttribute('href')).toBe('/api/admin/database/backup');
+    expect(download.hasAttribute('download')).toBe(true);
+    expect(screen.getByText(/logical export \(\.sql\)/)).toBeTruthy();
+  });
+
+  it('asks the server to sort and filter the tables', async () => {
+    serve(standard);
+    renderPage();
+    const tables = screen.getByRole('region', { name: 'Tables' });
+    await within(tables).findByText('companies');
+    const rowsHeader = within(tables).getByRole('columnheader', { name: /Rows/ });
+    expect(rowsHeader.getAttribute('aria-sort')).toBe('none');
+    fireEvent.click(within(rowsHeader).getByRole('button'));
+    await waitFor(() => expect(urls).toContain('/api/admin/database/tables?sort=rows&order=desc'));
+    expect(rowsHeader.getAttribute('aria-sort')).toBe('descending');
+    fireEvent.click(within(rowsHeader).getByRole('button'));
+    await waitFor(() => expect(urls).toContain('/api/admin/database/tables?sort=rows&order=asc'));
+    fireEvent.change(within(tables).getByLabelText('Filter tables'), { target: { value: 'job' } });
+    await waitFor(() =>
+      expect(urls).toContain('/api/admin/database/tables?sort=rows&order=asc&q=job'),
+    );
+  });
+
+  it('shows each failure with a retry that reloads it', async () => {
+    let broken = true;
+    serve((url) =>
+      url === '/api/admin/database/health' && broken
+        ? json(503, { error: 'Database unavailable' })
+        : standard(url),
+    );
+    renderPage();
+    const connection = screen.getByRole('region', { name: 'Connection' });
+    const alert = await within(connection).findByRole('alert');
+    expect(alert.textContent).toContain('Could not load the connection status.');
+    expect(alert.textContent).toContain('Database unavailable');
+    // The other cards still load.
+    expect(await screen.findByText('companies')).toBeTruthy();
+    broken = false;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await within(connection).findByText('0.42 ms')).toBeTruthy();
+  });
+
+  it('formats sizes in binary units', () => {
+    expect(formatBytes(null)).toBe('unknown');
+    expect(formatBytes(512)).toBe('512 B');
+    expect(formatBytes(16_384)).toBe('16 KB');
+    expect(formatBytes(1_572_864)).toBe('1.5 MB');
+  });
+});

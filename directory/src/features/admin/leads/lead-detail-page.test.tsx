@@ -1,0 +1,236 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { CSRF_COOKIE, CSRF_HEADER, type AdminLeadDetail } from '@moveratlas/contracts';
+import { resetToasts } from '../../../components/toast/toast-store';
+import { Component as LeadDetailPage } from './lead-detail-page';
+import { json, renderAdminScreens, type Api } from '../test-support';
+
+/** The machine may be busy: the lazily loaded toast region and the queries get a few seconds. */
+const SLOW = { timeout: 5000 };
+
+afterEach(() => {
+  cleanup();
+  act(() => resetToasts());
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  document.cookie = `${CSRF_COOKIE}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+});
+
+function detail(overrides: Partial<AdminLeadDetail> = {}): AdminLeadDetail {
+  return {
+    lead: {
+      id: 7,
+      publicId: 'K7Q2M9XH4D',
+      createdAt: '2026-11-23T06:40:00.000Z',
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      email: 'grace@example.com',
+      phone: '3125550100',
+      fromLocation: 'Chicago, IL 60601',
+      fromState: 'IL',
+      toLocation: 'Austin, TX 73301',
+      toState: 'TX',
+      moveSize: 'studio',
+      moveDate: '12/15/2026',
+      siteId: 'demo-partner',
+      status: 'new',
+      delivery: 'dead',
+      leadUuid: 'test-1234-5678',
+      partnerName: 'Demo partner page',
+      sessionId: null,
+      pingId: 'ping-1',
+      fromZip: '60601',
+      fromCity: 'Chicago',
+      toZip: '73301',
+      toCity: 'Austin',
+      numberOfRooms: 1,
+      needsAutoTransport: true,
+      autoTransport: { year: '2019', make: 'Honda', model: 'Civic', condition: 'running' },
+      deliveryStatus: 'pending',
+      backendLeadId: null,
+      deliveredAt: null,
+      ipAddress: '203.0.113.9',
+      userAgent: 'Mozilla/5.0',
+      origin: 'http://localhost:4000',
+      updatedAt: '2026-11-23T06:41:00.000Z',
+      wire: { first_name: 'Grace', lead_new_id: 'K7Q2M9XH4D' },
+    },
+    consent: {
+      version: '2026-11-23',
+      text: 'By checking this box … Windy City Movers …',
+      companies: [{ id: 101, name: 'Windy City Movers' }],
+      checked: true,
+      consentedAt: '2026-11-23T06:40:00.000Z',
+      ipAddress: '203.0.113.9',
+      userAgent: 'Mozilla/5.0',
+      pageUrl: 'https://partner.example/quote',
+    },
+    companies: [
+      {
+        id: 101,
+        name: 'Windy City Movers',
+        slug: 'windy-city-movers',
+        city: 'Chicago',
+        state: 'IL',
+      },
+      { id: 'x-9', name: 'Gone Movers', slug: null, city: null, state: null },
+    ],
+    session: null,
+    delivery: {
+      state: 'dead',
+      job: {
+        id: 55,
+        status: 'dead',
+        attempts: 8,
+        maxAttempts: 8,
+        runAt: '2026-11-23T07:00:00.000Z',
+        lastError: 'lead backend answered 503',
+        createdAt: '2026-11-23T06:40:00.000Z',
+        updatedAt: '2026-11-23T07:00:00.000Z',
+      },
+      attempts: [
+        {
+          attempt: 8,
+          event: 'dead',
+          message: 'lead backend answered 503',
+          at: '2026-11-23T07:00:00.000Z',
+        },
+      ],
+      canRetry: true,
+    },
+    statusHistory: [
+      {
+        fromStatus: null,
+        toStatus: 'new',
+        changedBy: null,
+        note: null,
+        changedAt: '2026-11-23T06:40:00.000Z',
+      },
+    ],
+    ...overrides,
+  };
+}
+
+function renderDetail(api: Api, path = '/admin/leads/7') {
+  return renderAdminScreens(path, [{ path: 'leads/:id', Component: LeadDetailPage }], api);
+}
+
+describe('one lead', () => {
+  it('shows every part of the record', async () => {
+    renderDetail(() => json(200, detail()));
+    expect(
+      await screen.findByRole('heading', { name: 'Grace Hopper', level: 2 }, SLOW),
+    ).toBeTruthy();
+    expect(screen.getByText('(312) 555-0100')).toBeTruthy();
+    expect(screen.getByText('2019 Honda Civic (running)')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Windy City Movers' }).getAttribute('href')).toBe(
+      '/company/windy-city-movers',
+    );
+    expect(screen.getByText('Gone Movers')).toBeTruthy();
+    expect(screen.getByText('https://partner.example/quote')).toBeTruthy();
+    expect(screen.getByText('lead backend answered 503', { selector: 'dd' })).toBeTruthy();
+    expect(screen.getByText('8 of 8')).toBeTruthy();
+    expect(screen.getByText('The widget sent no session with this lead.')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Status history' }).textContent).toContain(
+      'Received as New',
+    );
+  });
+
+  it('changes the status with the CSRF token and shows who changed it', async () => {
+    document.cookie = `${CSRF_COOKIE}=token-123; path=/`;
+    const posted: Array<{ url: string; init: RequestInit }> = [];
+    renderDetail((url, init) => {
+      if (init.method === 'POST') {
+        posted.push({ url, init });
+        return json(
+          200,
+          detail({
+            lead: { ...detail().lead, status: 'contacted' },
+            statusHistory: [
+              ...detail().statusHistory,
+              {
+                fromStatus: 'new',
+                toStatus: 'contacted',
+                changedBy: 'ops-admin',
+                note: 'Left a voicemail',
+                changedAt: '2026-11-23T08:00:00.000Z',
+              },
+            ],
+          }),
+        );
+      }
+      return json(200, detail());
+    });
+    const form = await screen.findByRole('form', { name: 'Change status' }, SLOW);
+    const submit = within(form).getByRole('button', { name: 'Update status' });
+    expect((submit as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(within(form).getByLabelText('Status'), { target: { value: 'contacted' } });
+    fireEvent.change(within(form).getByLabelText('Note (optional)'), {
+      target: { value: ' Left a voicemail ' },
+    });
+    fireEvent.click(submit);
+
+    expect(await screen.findByText('Status updated', {}, SLOW)).toBeTruthy();
+    expect(screen.getByText('Grace Hopper is now Contacted.')).toBeTruthy();
+    expect(posted).toHaveLength(1);
+    expect(posted[0]!.url).toBe('/api/admin/leads/7/status');
+    expect(new Headers(posted[0]!.init.headers).get(CSRF_HEADER)).toBe('token-123');
+    expect(JSON.parse(String(posted[0]!.init.body))).toEqual({
+      status: 'contacted',
+      note: 'Left a voicemail',
+    });
+    const history = screen.getByRole('region', { name: 'Status history' });
+    await waitFor(() => expect(history.textContent).toContain('New → Contacted'), SLOW);
+    expect(history.textContent).toContain('by ops-admin');
+    expect(history.textContent).toContain('Left a voicemail');
+  });
+
+  it('retries a dead letter only after confirmation', async () => {
+    const posted: string[] = [];
+    renderDetail((url, init) => {
+      if (init.method === 'POST') {
+        posted.push(url);
+        return json(
+          200,
+          detail({
+            lead: { ...detail().lead, delivery: 'pending' },
+            delivery: {
+              ...detail().delivery,
+              state: 'pending',
+              canRetry: false,
+              job: { ...detail().delivery.job!, status: 'queued', attempts: 0 },
+            },
+          }),
+        );
+      }
+      return json(200, detail());
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Retry delivery' }, SLOW));
+    const dialog = await screen.findByRole('dialog', { name: "Retry this lead's delivery?" }, SLOW);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), SLOW);
+    expect(posted).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Retry delivery' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', {}, SLOW)).getByRole('button', {
+        name: 'Retry now',
+      }),
+    );
+    expect(await screen.findByText('Delivery queued again', {}, SLOW)).toBeTruthy();
+    expect(posted).toEqual(['/api/admin/leads/7/retry']);
+    await waitFor(
+      () => expect(screen.queryByRole('button', { name: 'Retry delivery' })).toBeNull(),
+      SLOW,
+    );
+    expect(screen.getByText('0 of 8')).toBeTruthy();
+  });
+
+  it('says so when the lead does not exist', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderDetail(() => json(404, { error: 'No lead with id 999' }), '/admin/leads/999');
+    const alert = await screen.findByRole('alert', {}, SLOW);
+    expect(alert.textContent).toContain('Lead not found');
+    expect(alert.textContent).toContain('No lead with id 999');
+  });
+});

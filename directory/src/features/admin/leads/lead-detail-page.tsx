@@ -1,0 +1,457 @@
+/**
+ * One lead (/admin/leads/:id): every field, the consent recorded with it, the movers it went to, the widget
+ * session it came from, the forwarding attempts and the status history; the status change (who and when are
+ * recorded by the server) and, for a dead letter, the retry of its delivery behind a confirmation.
+ */
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router-dom';
+import {
+  formatPhone,
+  LEAD_STATUSES,
+  type AdminLeadDetail,
+  type LeadStatus,
+} from '@moveratlas/contracts';
+import { toast } from '../../../components/toast/toast-store';
+import { ApiError } from '../../../lib/api-client';
+import { adminWrite } from '../admin-request';
+import { cardClass, inputClass, primaryButtonClass } from '../ui/classes';
+import { DateTime } from '../ui/date-time';
+import { ConfirmDialog } from '../ui/dialog';
+import { failureText } from '../ui/failure-text';
+import { Field } from '../ui/fields';
+import { LoadFailure, Skeleton } from '../ui/load-states';
+import { Panel } from '../ui/section-card';
+import { DeliveryBadge, fullName, moveSizeLabel, STATUS_LABELS, StatusBadge } from './lead-format';
+import { LEADS_PATH } from './leads-page';
+
+const DASHBOARD_PATH = '/api/admin/dashboard';
+
+const ATTEMPT_EVENTS: Record<string, string> = {
+  succeeded: 'Delivered',
+  retry: 'Failed, will retry',
+  dead: 'Failed for the last time',
+  'lease-expired': 'Worker stopped mid-attempt',
+  retried: 'Queued again by an admin',
+};
+
+/** A label/value list; empty values show as a dash. */
+function Facts({ items }: { items: Array<[string, ReactNode]> }) {
+  return (
+    <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
+      {items.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="font-medium text-slate-600">{label}</dt>
+          <dd className="break-words text-slate-900 [overflow-wrap:anywhere]">
+            {value === null || value === undefined || value === '' ? '—' : value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function StatusForm({ detail }: { detail: AdminLeadDetail }) {
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<LeadStatus>(detail.lead.status);
+  const [note, setNote] = useState('');
+  const change = useMutation({
+    mutationFn: (body: { status: LeadStatus; note?: string }) =>
+      adminWrite<AdminLeadDetail>('POST', `${LEADS_PATH}/${detail.lead.id}/status`, body),
+    onSuccess: (updated) => {
+      queryClient.setQueryData([`${LEADS_PATH}/${detail.lead.id}`], updated);
+      void queryClient.invalidateQueries({ queryKey: [LEADS_PATH] });
+      void queryClient.invalidateQueries({ queryKey: [DASHBOARD_PATH] });
+      setNote('');
+      toast({
+        title: 'Status updated',
+        description: `${fullName(updated.lead)} is now ${STATUS_LABELS[updated.lead.status]}.`,
+      });
+    },
+    onError: (error) =>
+      toast({
+        title: 'Status not changed',
+        description: failureText(error),
+        variant: 'destructive',
+      }),
+  });
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = note.trim();
+    change.mutate({ status, ...(trimmed ? { note: trimmed } : {}) });
+  };
+  const unchanged = status === detail.lead.status && note.trim() === '';
+  return (
+    <form onSubmit={onSubmit} aria-label="Change status" className="space-y-3">
+      <Field label="Status">
+        {(control) => (
+          <select
+            {...control}
+            value={status}
+            onChange={(event) => setStatus(event.target.value as LeadStatus)}
+            className={inputClass}
+          >
+            {LEAD_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label="Note (optional)">
+        {(control) => (
+          <textarea
+            {...control}
+            value={note}
+            maxLength={500}
+            rows={2}
+            onChange={(event) => setNote(event.target.value)}
+            className={inputClass}
+          />
+        )}
+      </Field>
+      <button type="submit" disabled={change.isPending || unchanged} className={primaryButtonClass}>
+        {change.isPending ? 'Saving…' : 'Update status'}
+      </button>
+    </form>
+  );
+}
+
+function RetryDelivery({ detail }: { detail: AdminLeadDetail }) {
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const retry = useMutation({
+    mutationFn: () => adminWrite<AdminLeadDetail>('POST', `${LEADS_PATH}/${detail.lead.id}/retry`),
+    onSuccess: (updated) => {
+      queryClient.setQueryData([`${LEADS_PATH}/${detail.lead.id}`], updated);
+      void queryClient.invalidateQueries({ queryKey: [LEADS_PATH] });
+      void queryClient.invalidateQueries({ queryKey: [DASHBOARD_PATH] });
+      setOpen(false);
+      toast({
+        title: 'Delivery queued again',
+        description: `The lead ${updated.lead.publicId} will be sent to the lead backend shortly.`,
+      });
+    },
+    onError: (error) => {
+      setOpen(false);
+      toast({
+        title: 'Retry failed',
+        description: failureText(error),
+        variant: 'destructive',
+      });
+    },
+  });
+  return (
+    <>
+      <button type="button" className={primaryButtonClass} onClick={() => setOpen(true)}>
+        Retry delivery
+      </button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Retry this lead's delivery?"
+        description={`The lead ${detail.lead.publicId} is queued again with a fresh set of ${
+          detail.delivery.job?.maxAttempts ?? ''
+        } attempts and sent to the lead backend as it was received. The backend sees the same lead id, so it can tell a repeat.`}
+        confirmLabel="Retry now"
+        pendingLabel="Queuing…"
+        tone="primary"
+        pending={retry.isPending}
+        onConfirm={() => retry.mutate()}
+      />
+    </>
+  );
+}
+
+function Delivery({ detail }: { detail: AdminLeadDetail }) {
+  const { delivery, lead } = detail;
+  const job = delivery.job;
+  return (
+    <Panel title="Delivery to the lead backend">
+      <div className="flex flex-wrap items-center gap-3">
+        <DeliveryBadge delivery={delivery.state} />
+        {delivery.canRetry ? <RetryDelivery detail={detail} /> : null}
+      </div>
+      <div className="mt-3">
+        <Facts
+          items={[
+            ['Delivered at', lead.deliveredAt ? <DateTime iso={lead.deliveredAt} /> : null],
+            ['Backend lead id', lead.backendLeadId],
+            ['Attempts', job ? `${job.attempts} of ${job.maxAttempts}` : 'No forwarding job'],
+            [
+              delivery.state === 'dead' ? 'Gave up at' : 'Next attempt',
+              job && delivery.state !== 'delivered' ? <DateTime iso={job.runAt} /> : null,
+            ],
+            ['Last error', job?.lastError ?? null],
+          ]}
+        />
+      </div>
+      <h4 className="mt-4 text-sm font-semibold text-slate-900">Attempts</h4>
+      {delivery.attempts.length === 0 ? (
+        <p className="mt-1 text-sm text-slate-600">No attempt yet.</p>
+      ) : (
+        <ol className="mt-2 space-y-2 text-sm">
+          {delivery.attempts.map((attempt, i) => (
+            <li key={i} className="rounded-lg border border-slate-200 p-3">
+              <p className="font-medium text-slate-900">
+                {ATTEMPT_EVENTS[attempt.event] ?? attempt.event}
+                {attempt.attempt > 0 ? ` · attempt ${attempt.attempt}` : ''}
+              </p>
+              <p className="text-xs text-slate-600">
+                <DateTime iso={attempt.at} />
+              </p>
+              {attempt.message ? (
+                <p className="mt-1 text-xs break-words text-slate-700">{attempt.message}</p>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      )}
+    </Panel>
+  );
+}
+
+function History({ detail }: { detail: AdminLeadDetail }) {
+  return (
+    <Panel title="Status history">
+      <ol className="space-y-2 text-sm">
+        {[...detail.statusHistory].reverse().map((change, i) => (
+          <li key={i} className="rounded-lg border border-slate-200 p-3">
+            <p className="text-slate-900">
+              {change.fromStatus ? (
+                <>
+                  {STATUS_LABELS[change.fromStatus]} →{' '}
+                  <strong>{STATUS_LABELS[change.toStatus]}</strong>
+                </>
+              ) : (
+                <>
+                  Received as <strong>{STATUS_LABELS[change.toStatus]}</strong>
+                </>
+              )}
+            </p>
+            <p className="text-xs text-slate-600">
+              {change.changedBy ? `by ${change.changedBy}, ` : ''}
+              <DateTime iso={change.changedAt} />
+            </p>
+            {change.note ? <p className="mt-1 text-slate-700">{change.note}</p> : null}
+          </li>
+        ))}
+      </ol>
+    </Panel>
+  );
+}
+
+export function LeadDetailView({ detail }: { detail: AdminLeadDetail }) {
+  const { lead, consent, session } = detail;
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center gap-3">
+        <h2 className="text-xl font-bold break-words text-slate-900">{fullName(lead)}</h2>
+        <span className="font-mono text-sm text-slate-600">{lead.publicId}</span>
+        <StatusBadge status={lead.status} />
+        <DeliveryBadge delivery={lead.delivery} />
+      </div>
+      <p className="text-sm text-slate-600">
+        Received <DateTime iso={lead.createdAt} /> through {lead.partnerName ?? lead.siteId}.
+      </p>
+
+      <div className="grid gap-4 lg:grid-cols-3">
+        <div className="space-y-4 lg:col-span-2">
+          <Panel title="Contact">
+            <Facts
+              items={[
+                ['Name', fullName(lead)],
+                [
+                  'E-mail',
+                  <a href={`mailto:${lead.email}`} className="text-blue-700 underline">
+                    {lead.email}
+                  </a>,
+                ],
+                [
+                  'Phone',
+                  <a href={`tel:${lead.phone}`} className="text-blue-700 underline">
+                    {formatPhone(lead.phone)}
+                  </a>,
+                ],
+              ]}
+            />
+          </Panel>
+          <Panel title="Move">
+            <Facts
+              items={[
+                ['From', lead.fromLocation],
+                [
+                  'From city, state, ZIP',
+                  [lead.fromCity, lead.fromState, lead.fromZip].filter(Boolean).join(', '),
+                ],
+                ['To', lead.toLocation],
+                [
+                  'To city, state, ZIP',
+                  [lead.toCity, lead.toState, lead.toZip].filter(Boolean).join(', '),
+                ],
+                ['Moving date', lead.moveDate || 'Not given'],
+                ['Move size', moveSizeLabel(lead.moveSize)],
+                ['Rooms sent to the backend', String(lead.numberOfRooms)],
+                [
+                  'Auto transport',
+                  lead.autoTransport
+                    ? `${lead.autoTransport.year} ${lead.autoTransport.make} ${lead.autoTransport.model} (${lead.autoTransport.condition})`
+                    : lead.needsAutoTransport
+                      ? 'Yes'
+                      : 'No',
+                ],
+              ]}
+            />
+          </Panel>
+          <Panel title="Movers chosen">
+            {detail.companies.length === 0 ? (
+              <p className="text-sm text-slate-600">The visitor chose no movers.</p>
+            ) : (
+              <ul className="space-y-1 text-sm">
+                {detail.companies.map((company) => (
+                  <li key={String(company.id)}>
+                    {company.slug ? (
+                      <Link to={`/company/${company.slug}`} className="text-blue-700 underline">
+                        {company.name}
+                      </Link>
+                    ) : (
+                      company.name
+                    )}
+                    <span className="text-slate-600">
+                      {company.city
+                        ? ` · ${company.city}, ${company.state}`
+                        : ' · not in the directory'}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Panel>
+          <Panel title="Consent">
+            {consent ? (
+              <>
+                <Facts
+                  items={[
+                    ['Checkbox checked', consent.checked ? 'Yes' : 'No'],
+                    ['Given at', <DateTime iso={consent.consentedAt} />],
+                    ['Text version', consent.version],
+                    ['Page', consent.pageUrl],
+                    ['IP address', consent.ipAddress],
+                    ['Browser', consent.userAgent],
+                    ['Movers named', consent.companies.map((c) => c.name).join(', ') || 'None'],
+                  ]}
+                />
+                <blockquote className="mt-3 rounded-lg border-l-4 border-slate-300 bg-slate-50 p-3 text-sm text-slate-800">
+                  {consent.text}
+                </blockquote>
+              </>
+            ) : (
+              <p className="text-sm text-red-700">No consent was recorded with this lead.</p>
+            )}
+          </Panel>
+          <Panel title="Source">
+            <Facts
+              items={[
+                [
+                  'Partner',
+                  lead.partnerName ? `${lead.partnerName} (${lead.siteId})` : lead.siteId,
+                ],
+                ['Page origin', lead.origin],
+                ['IP address', lead.ipAddress],
+                ['Browser', lead.userAgent],
+                ['Lead uuid', lead.leadUuid],
+                ['Session id', lead.sessionId],
+                ['Match ping id', lead.pingId],
+                ['Last updated', <DateTime iso={lead.updatedAt} />],
+              ]}
+            />
+          </Panel>
+          <Panel title="Visitor session">
+            {session ? (
+              <Facts
+                items={[
+                  ['Started', <DateTime iso={session.createdAt} />],
+                  ['Visitor', session.visitorUuid],
+                  ['Site', session.siteId],
+                  ['IP address', session.ipAddress],
+                  ['Browser', session.userAgent],
+                  ['Forwarded', session.deliveryStatus],
+                  ...Object.entries(session.fields).map(([name, value]): [string, ReactNode] => [
+                    name,
+                    value,
+                  ]),
+                ]}
+              />
+            ) : (
+              <p className="text-sm text-slate-600">
+                {lead.sessionId
+                  ? 'The widget session of this lead is no longer stored.'
+                  : 'The widget sent no session with this lead.'}
+              </p>
+            )}
+          </Panel>
+          <section className={cardClass}>
+            <details>
+              <summary className="cursor-pointer text-base font-semibold text-slate-900">
+                Body forwarded to the lead backend
+              </summary>
+              <div className="mt-3">
+                <Facts
+                  items={Object.entries(lead.wire).map(([k, v]): [string, ReactNode] => [k, v])}
+                />
+              </div>
+            </details>
+          </section>
+        </div>
+        <div className="space-y-4">
+          <Panel title="Change status">
+            <StatusForm key={`${lead.status}-${detail.statusHistory.length}`} detail={detail} />
+          </Panel>
+          <Delivery detail={detail} />
+          <History detail={detail} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function Component() {
+  const { id = '' } = useParams();
+  const path = `${LEADS_PATH}/${id}`;
+  const query = useQuery<AdminLeadDetail>({
+    queryKey: [path],
+    staleTime: 10_000,
+    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
+  });
+  return (
+    <div className="mx-auto max-w-7xl space-y-4">
+      <Link
+        to="/admin/leads"
+        className="inline-block text-sm font-semibold text-blue-700 underline"
+      >
+        ← All leads
+      </Link>
+      {query.data ? (
+        <LeadDetailView detail={query.data} />
+      ) : query.isError ? (
+        query.error instanceof ApiError &&
+        (query.error.status === 404 || query.error.status === 400) ? (
+          <div role="alert" className="rounded-xl border border-slate-200 bg-white p-6">
+            <h2 className="text-lg font-semibold text-slate-900">Lead not found</h2>
+            <p className="mt-1 text-sm text-slate-600">{failureText(query.error)}</p>
+          </div>
+        ) : (
+          <LoadFailure
+            what="this lead"
+            error={query.error}
+            onRetry={() => void query.refetch()}
+            retrying={query.isFetching}
+          />
+        )
+      ) : (
+        <Skeleton label="Loading the lead…" blocks={4} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,292 @@
+/**
+ * The admin lead list (/admin/leads): filters (status, dates, state, move size, partner, delivery, text),
+ * sortable columns and pages, all in the URL so a filtered view can be bookmarked or shared; the server does
+ * the filtering, sorting and paging. The CSV export downloads exactly the filtered leads.
+ */
+import { useId } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router-dom';
+import {
+  LEAD_PAGE_SIZES,
+  LEAD_STATUSES,
+  MOVE_SIZES,
+  US_STATES,
+  type AdminLeadFacets,
+  type AdminLeadList,
+  type AdminLeadSummary,
+  type LeadSort,
+} from '@moveratlas/contracts';
+import { formatCount } from '../../../lib/numbers';
+import { buttonClass, linkClass } from '../ui/classes';
+import { DateTime } from '../ui/date-time';
+import { FilterForm, FilterInput, FilterSelect } from '../ui/list-filters';
+import { ListCard, ListCards, ListTable } from '../ui/list-layout';
+import { EmptyState, LoadFailure, Skeleton, StaleListNotice } from '../ui/load-states';
+import { Pager } from '../ui/pager';
+import { SortableHead, type Sorting } from '../ui/sort-header';
+import { pick, withParams } from '../ui/url-params';
+import {
+  DeliveryBadge,
+  fullName,
+  moveSizeLabel,
+  routeText,
+  STATUS_LABELS,
+  StatusBadge,
+} from './lead-format';
+
+export const LEADS_PATH = '/api/admin/leads';
+export const FACETS_PATH = '/api/admin/leads/facets';
+
+/** The URL parameters that filter the list (and the export). */
+export const FILTER_PARAMS = [
+  'q',
+  'status',
+  'from',
+  'to',
+  'state',
+  'moveSize',
+  'siteId',
+  'delivery',
+] as const;
+const LIST_PARAMS = [...FILTER_PARAMS, 'sort', 'dir', 'page', 'pageSize'] as const;
+
+function LeadFilters({ search, facets }: { search: URLSearchParams; facets?: AdminLeadFacets }) {
+  const value = (name: string) => search.get(name) ?? '';
+  return (
+    <FilterForm
+      label="Filter leads"
+      search={search}
+      filters={FILTER_PARAMS}
+      keep={['sort', 'dir', 'pageSize']}
+      searchPlaceholder="Name, e-mail or lead id"
+      submitLabel="Apply filters"
+      clearTo="/admin/leads"
+    >
+      <FilterSelect
+        label="Status"
+        name="status"
+        value={value('status')}
+        options={LEAD_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
+      />
+      <FilterSelect
+        label="Delivery"
+        name="delivery"
+        value={value('delivery')}
+        options={[
+          { value: 'delivered', label: 'Delivered' },
+          { value: 'pending', label: 'Not yet delivered' },
+          { value: 'dead', label: 'Gave up (dead letter)' },
+        ]}
+      />
+      <FilterInput label="Received from" name="from" type="date" value={value('from')} />
+      <FilterInput label="Received to" name="to" type="date" value={value('to')} />
+      <FilterSelect
+        label="Moving from state"
+        name="state"
+        value={value('state')}
+        options={US_STATES.map((s) => ({ value: s.abbreviation, label: s.name }))}
+      />
+      <FilterSelect
+        label="Move size"
+        name="moveSize"
+        value={value('moveSize')}
+        options={MOVE_SIZES.map((s) => ({ value: s.id, label: s.label }))}
+      />
+      <FilterSelect
+        label="Partner"
+        name="siteId"
+        value={value('siteId')}
+        options={(facets?.partners ?? []).map((p) => ({
+          value: p.siteId,
+          label: p.name === p.siteId ? p.siteId : `${p.name} (${p.siteId})`,
+        }))}
+      />
+    </FilterForm>
+  );
+}
+
+const COLUMNS: Array<{ label: string; sort?: LeadSort }> = [
+  { label: 'Lead', sort: 'name' },
+  { label: 'Received', sort: 'created_at' },
+  { label: 'Route', sort: 'from_state' },
+  { label: 'Move', sort: 'move_date' },
+  { label: 'Status', sort: 'status' },
+  { label: 'Delivery' },
+];
+
+/** Newest first; every other column A to Z first. */
+const SORTING: Sorting<LeadSort> = {
+  orderParam: 'dir',
+  defaultSort: 'created_at',
+  firstOrder: (sort) => (sort === 'created_at' ? 'desc' : 'asc'),
+};
+
+function LeadLink({ lead }: { lead: AdminLeadSummary }) {
+  return (
+    <Link
+      to={`/admin/leads/${lead.id}`}
+      className="font-semibold text-blue-700 underline hover:text-blue-900"
+    >
+      {fullName(lead)}
+    </Link>
+  );
+}
+
+function LeadTable({ leads, search }: { leads: AdminLeadSummary[]; search: URLSearchParams }) {
+  return (
+    <ListTable caption="Leads">
+      <SortableHead columns={COLUMNS} sorting={SORTING} search={search} />
+      <tbody className="divide-y divide-slate-100">
+        {leads.map((lead) => (
+          <tr key={lead.id} className="align-top hover:bg-slate-50">
+            <td className="px-3 py-2">
+              <LeadLink lead={lead} />
+              <div className="font-mono text-xs text-slate-600">{lead.publicId}</div>
+              <div className="text-xs break-all text-slate-600">{lead.email}</div>
+            </td>
+            <td className="px-3 py-2 whitespace-nowrap text-slate-700">
+              <DateTime iso={lead.createdAt} />
+              <div className="text-xs text-slate-600">{lead.siteId}</div>
+            </td>
+            <td className="px-3 py-2 text-slate-700">{routeText(lead)}</td>
+            <td className="px-3 py-2 whitespace-nowrap text-slate-700">
+              {moveSizeLabel(lead.moveSize)}
+              <div className="text-xs text-slate-600">{lead.moveDate || 'No date'}</div>
+            </td>
+            <td className="px-3 py-2">
+              <StatusBadge status={lead.status} />
+            </td>
+            <td className="px-3 py-2">
+              <DeliveryBadge delivery={lead.delivery} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </ListTable>
+  );
+}
+
+/** Phones get cards: one lead per card, nothing to scroll sideways. */
+function LeadCards({ leads }: { leads: AdminLeadSummary[] }) {
+  return (
+    <ListCards>
+      {leads.map((lead) => (
+        <ListCard key={lead.id}>
+          <div className="flex flex-wrap items-start justify-between gap-2">
+            <div className="min-w-0">
+              <LeadLink lead={lead} />
+              <div className="font-mono text-xs text-slate-600">{lead.publicId}</div>
+            </div>
+            <div className="flex gap-1">
+              <StatusBadge status={lead.status} />
+              <DeliveryBadge delivery={lead.delivery} />
+            </div>
+          </div>
+          <p className="mt-2 text-sm text-slate-700">{routeText(lead)}</p>
+          <p className="mt-1 text-xs text-slate-600">
+            {moveSizeLabel(lead.moveSize)} · {lead.moveDate || 'No date'} · received{' '}
+            <DateTime iso={lead.createdAt} />
+          </p>
+        </ListCard>
+      ))}
+    </ListCards>
+  );
+}
+
+function LeadPager({ list, search }: { list: AdminLeadList; search: URLSearchParams }) {
+  const [, setSearch] = useSearchParams();
+  const sizeId = useId();
+  return (
+    <Pager
+      label="Lead pages"
+      page={list.page}
+      pages={Math.max(1, Math.ceil(list.total / list.pageSize))}
+      search={search}
+    >
+      <div className="flex items-center gap-2">
+        <label htmlFor={sizeId} className="text-slate-700">
+          Per page
+        </label>
+        <select
+          id={sizeId}
+          value={list.pageSize}
+          onChange={(event) =>
+            setSearch(withParams(search, { pageSize: event.target.value, page: null }))
+          }
+          className="rounded-lg border border-slate-300 bg-white px-2 py-1.5"
+        >
+          {LEAD_PAGE_SIZES.map((size) => (
+            <option key={size} value={size}>
+              {size}
+            </option>
+          ))}
+        </select>
+      </div>
+    </Pager>
+  );
+}
+
+export function Component() {
+  const [search] = useSearchParams();
+  const params = pick(search, LIST_PARAMS);
+  const filters = pick(search, FILTER_PARAMS);
+  const list = useQuery<AdminLeadList>({
+    queryKey: [LEADS_PATH, params],
+    placeholderData: keepPreviousData,
+    staleTime: 15_000,
+  });
+  const facets = useQuery<AdminLeadFacets>({ queryKey: [FACETS_PATH] });
+  const filtered = Object.keys(filters).length > 0;
+  const exportHref = `${LEADS_PATH}/export.csv${
+    filtered ? `?${new URLSearchParams(filters).toString()}` : ''
+  }`;
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-xl font-bold text-slate-900">Quote requests</h2>
+        <a href={exportHref} download className={buttonClass}>
+          Export CSV
+        </a>
+      </div>
+      <LeadFilters search={search} facets={facets.data} />
+      <p aria-live="polite" className="text-sm text-slate-700">
+        {list.data
+          ? filtered
+            ? `${formatCount(list.data.total)} ${list.data.total === 1 ? 'lead matches' : 'leads match'} these filters`
+            : `${formatCount(list.data.total)} ${list.data.total === 1 ? 'lead' : 'leads'}`
+          : ''}
+        {list.isFetching && list.data ? ' · updating…' : ''}
+      </p>
+      {list.isError && !list.data ? (
+        <LoadFailure
+          what="the leads"
+          error={list.error}
+          onRetry={() => void list.refetch()}
+          retrying={list.isFetching}
+        />
+      ) : !list.data ? (
+        <Skeleton label="Loading leads…" />
+      ) : list.data.leads.length === 0 ? (
+        <EmptyState
+          action={
+            filtered ? (
+              <Link to="/admin/leads" className={linkClass}>
+                Clear the filters
+              </Link>
+            ) : null
+          }
+        >
+          {filtered ? 'No leads match these filters.' : 'No quote requests yet.'}
+        </EmptyState>
+      ) : (
+        <>
+          {list.isError ? <StaleListNotice /> : null}
+          <LeadTable leads={list.data.leads} search={search} />
+          <LeadCards leads={list.data.leads} />
+          <LeadPager list={list.data} search={search} />
+        </>
+      )}
+    </div>
+  );
+}

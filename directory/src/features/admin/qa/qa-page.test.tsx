@@ -1,0 +1,113 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import type { QaRun, QaRunDetailResponse, QaRunListResponse } from '@moveratlas/contracts';
+import { json, renderAdminScreens } from '../leads/render-admin-screen';
+import { Component as QaPage } from './qa-page';
+
+const SLOW = { timeout: 5000 };
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const run: QaRun = {
+  id: 9,
+  jobId: 31,
+  createdBy: 'schedule:2',
+  status: 'failed',
+  suites: ['routes', 'quote-flow'],
+  total: 3,
+  passed: 2,
+  failed: 1,
+  startedAt: Date.UTC(2026, 10, 23, 6),
+  finishedAt: Date.UTC(2026, 10, 23, 6, 1),
+  durationMs: 61_000,
+  error: null,
+};
+
+const DETAIL: QaRunDetailResponse = {
+  run,
+  checks: [
+    {
+      id: 1,
+      suite: 'routes',
+      name: '/ answers 200 with a title and its canonical',
+      status: 'passed',
+      durationMs: 80,
+      url: '/',
+      detail: '200 in 80 ms',
+    },
+    {
+      id: 2,
+      suite: 'routes',
+      name: '/faq answers 200 with a title and its canonical',
+      status: 'failed',
+      durationMs: 12,
+      url: '/faq',
+      detail: 'Expected 200, got 500',
+    },
+    {
+      id: 3,
+      suite: 'quote-flow',
+      name: 'The test lead is stored as a test and never forwarded',
+      status: 'passed',
+      durationMs: 30,
+      url: null,
+      detail: 'lead ABC (test), no forwarding job',
+    },
+  ],
+};
+
+describe('the QA Automation screen', () => {
+  it('shows the newest run with its failures first, and starts a run of the chosen suites', async () => {
+    const posts: unknown[] = [];
+    renderAdminScreens(
+      '/admin/qa-automation',
+      [{ path: 'qa-automation', Component: QaPage }],
+      (url, init) => {
+        const path = new URL(url, 'http://admin.test').pathname;
+        if (path === '/api/admin/qa-automation/runs' && init.method === 'POST') {
+          posts.push(JSON.parse(String(init.body)));
+          return json(202, { jobId: 32 });
+        }
+        if (path === '/api/admin/qa-automation/runs') {
+          const list: QaRunListResponse = { runs: [run], total: 1, activeJob: null };
+          return json(200, list);
+        }
+        if (path === '/api/admin/qa-automation/runs/9') return json(200, DETAIL);
+        return json(404, { error: 'not here' });
+      },
+    );
+    const detail = await screen.findByRole('region', { name: 'QA run 9' }, SLOW);
+    expect(within(detail).getByText('2 of 3 checks passed')).toBeTruthy();
+    const routes = within(detail).getByRole('region', { name: /^Public routes/ });
+    expect(within(routes).getByText('1 of 2 failed')).toBeTruthy();
+    const items = within(routes).getAllByRole('listitem');
+    expect(items[0]!.textContent).toContain('FAIL');
+    expect(items[0]!.textContent).toContain('Expected 200, got 500');
+    expect(within(detail).getByRole('link', { name: 'Job 31' }).getAttribute('href')).toBe(
+      '/admin/jobs/31',
+    );
+
+    fireEvent.click(screen.getByRole('checkbox', { name: /^Broken links/ }));
+    fireEvent.click(screen.getByRole('checkbox', { name: /^API contracts/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Run QA suites' }));
+    expect(await screen.findByText('QA run queued as job 32', {}, SLOW)).toBeTruthy();
+    expect(posts).toEqual([{ suites: ['routes', 'quote-flow'] }]);
+  });
+
+  it('will not start a run without a suite', async () => {
+    renderAdminScreens('/admin/qa-automation', [{ path: 'qa-automation', Component: QaPage }], () =>
+      json(200, { runs: [], total: 0, activeJob: null }),
+    );
+    expect(await screen.findByText('No QA runs yet.', {}, SLOW)).toBeTruthy();
+    for (const name of [/^Public routes/, /^Broken links/, /^API contracts/, /^Quote flow/])
+      fireEvent.click(screen.getByRole('checkbox', { name }));
+    expect(screen.getByRole('button', { name: 'Run QA suites' }).hasAttribute('disabled')).toBe(
+      true,
+    );
+    expect(screen.getByText(/Choose at least one suite/)).toBeTruthy();
+  });
+});

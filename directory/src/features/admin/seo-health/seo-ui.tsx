@@ -1,0 +1,154 @@
+/**
+ * What the four SEO Health screens share: their section links, severity and status badges, the score, the
+ * rules' names and explanations, and starting a crawl (a job) with its notice.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link, NavLink } from 'react-router-dom';
+import {
+  SEO_RULES,
+  type ActiveScriptJob,
+  type SeoCrawlStartedResponse,
+  type SeoRuleId,
+  type SeoSeverity,
+  type SeoTaskStatus,
+} from '@moveratlas/contracts';
+import { toast } from '../../../components/toast/toast-store';
+import { adminWrite } from '../admin-request';
+import { failureText, linkClass, primaryButtonClass, ProgressBar } from '../jobs/job-ui';
+
+export const SEO_API = '/api/admin/seo-health';
+
+const SECTIONS = [
+  { to: '/admin/seo-health', label: 'Overview', end: true },
+  { to: '/admin/seo-health/tasks', label: 'Tasks', end: false },
+  { to: '/admin/seo-health/reports', label: 'Reports', end: false },
+  { to: '/admin/seo-health/analyzer', label: 'Analyzer', end: false },
+];
+
+/** The SEO Health sections, as tabs that scroll sideways on a phone. */
+export function SeoSectionNav() {
+  return (
+    <nav aria-label="SEO Health sections" className="-mx-1 overflow-x-auto">
+      <ul className="flex min-w-max gap-1 border-b border-slate-200 px-1">
+        {SECTIONS.map((section) => (
+          <li key={section.to}>
+            <NavLink
+              to={section.to}
+              end={section.end}
+              className={({ isActive }) =>
+                `inline-flex min-h-11 items-center border-b-2 px-3 text-sm font-medium ${
+                  isActive
+                    ? 'border-blue-700 text-blue-800'
+                    : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900'
+                }`
+              }
+            >
+              {section.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+export const SEVERITY_LABELS: Record<SeoSeverity, string> = {
+  error: 'Error',
+  warning: 'Warning',
+  notice: 'Notice',
+};
+
+const SEVERITY_STYLES: Record<SeoSeverity, string> = {
+  error: 'bg-red-50 text-red-800 ring-red-300',
+  warning: 'bg-amber-50 text-amber-900 ring-amber-300',
+  notice: 'bg-slate-100 text-slate-700 ring-slate-300',
+};
+
+export function SeverityBadge({ severity }: { severity: SeoSeverity }) {
+  return (
+    <span
+      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${SEVERITY_STYLES[severity]}`}
+    >
+      {SEVERITY_LABELS[severity]}
+    </span>
+  );
+}
+
+export const TASK_STATUS_LABELS: Record<SeoTaskStatus, string> = {
+  open: 'Open',
+  in_progress: 'In progress',
+  fixed: 'Fixed',
+  ignored: 'Ignored',
+};
+
+export const ruleTitle = (rule: SeoRuleId): string => SEO_RULES[rule]?.title ?? rule;
+export const ruleExplanation = (rule: SeoRuleId): string => SEO_RULES[rule]?.explanation ?? '';
+
+/** Green from 90, amber from 70, red below. */
+export function scoreTone(score: number): string {
+  if (score >= 90) return 'text-green-800';
+  if (score >= 70) return 'text-amber-800';
+  return 'text-red-800';
+}
+
+/** A queued or running crawl: its progress and a link to its job page (log, cancel). */
+export function ActiveJobNotice({ job, what }: { job: ActiveScriptJob; what: string }) {
+  return (
+    <div
+      role="status"
+      className="space-y-2 rounded-xl border border-blue-200 bg-blue-50 p-4 text-sm text-blue-900"
+    >
+      <p>
+        {what} is {job.status === 'queued' ? 'queued' : 'running'}
+        {job.progress !== null ? ` (${job.progress}%)` : ''}.{' '}
+        <Link to={`/admin/jobs/${job.id}`} className={linkClass}>
+          Follow job {job.id}
+        </Link>
+      </p>
+      <ProgressBar value={job.progress} label={`${what} progress`} size="small" />
+    </div>
+  );
+}
+
+/** The Run crawl button: queues the `seo-crawl` script, then points at its job. */
+export function RunCrawlButton({
+  disabled,
+  pageLimit,
+}: {
+  disabled?: boolean;
+  pageLimit?: number;
+}) {
+  const queryClient = useQueryClient();
+  const start = useMutation({
+    mutationFn: () =>
+      adminWrite<SeoCrawlStartedResponse>(
+        'POST',
+        `${SEO_API}/crawls`,
+        pageLimit === undefined ? {} : { pageLimit },
+      ),
+    onSuccess: ({ jobId }) => {
+      toast({
+        title: `Crawl queued as job ${jobId}`,
+        description: 'Its progress shows here; the job page has the full log.',
+      });
+      void queryClient.invalidateQueries({ queryKey: [`${SEO_API}/summary`] });
+      void queryClient.invalidateQueries({ queryKey: [`${SEO_API}/crawls`] });
+    },
+    onError: (error) =>
+      toast({
+        title: 'Could not start the crawl',
+        description: failureText(error),
+        variant: 'destructive',
+      }),
+  });
+  return (
+    <button
+      type="button"
+      className={primaryButtonClass}
+      disabled={disabled || start.isPending}
+      onClick={() => start.mutate()}
+    >
+      {start.isPending ? 'Starting…' : 'Run crawl'}
+    </button>
+  );
+}

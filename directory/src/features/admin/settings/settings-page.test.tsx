@@ -1,0 +1,438 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import {
+  CSRF_HEADER,
+  type AdminPartner,
+  type AdminUser,
+  type SiteSettingsResponse,
+} from '@moveratlas/contracts';
+import { Toaster } from '../../../components/toast/toaster';
+import { resetToasts } from '../../../components/toast/toast-store';
+import { json, renderWithQueries } from '../test-support';
+import { Component as SettingsPage } from './settings-page';
+
+const SITE: SiteSettingsResponse = {
+  settings: {
+    siteName: 'MoverAtlas',
+    supportEmail: 'support@moveratlas.example',
+    supportPhone: '3125550100',
+    leadBackendUrl: null,
+  },
+  defaults: {
+    siteName: 'MoverAtlas',
+    supportEmail: 'support@moveratlas.example',
+    supportPhone: '3125550100',
+    leadBackendUrl: null,
+  },
+  leadBackendOverridden: false,
+  updatedAt: null,
+  updatedBy: null,
+};
+
+const partner = (
+  siteId: string,
+  name: string,
+  origins: string[],
+  extra: Partial<AdminPartner> = {},
+): AdminPartner => ({
+  siteId,
+  name,
+  allowedOrigins: origins,
+  active: true,
+  isOwnSite: false,
+  createdAt: '2026-11-01T10:00:00.000Z',
+  updatedAt: '2026-11-01T10:00:00.000Z',
+  ...extra,
+});
+
+const admins: AdminUser[] = [
+  {
+    id: 1,
+    username: 'ops-lead',
+    createdAt: '2026-11-01T10:00:00.000Z',
+    activeSessions: 1,
+    lastSeenAt: '2026-11-23T08:00:00.000Z',
+    isYou: true,
+  },
+  {
+    id: 2,
+    username: 'alice',
+    createdAt: '2026-11-02T10:00:00.000Z',
+    activeSessions: 0,
+    lastSeenAt: null,
+    isYou: false,
+  },
+];
+
+interface Call {
+  method: string;
+  url: string;
+  body: unknown;
+  headers: Headers;
+}
+
+function serve(routes: (call: Call) => Response | undefined) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const call: Call = {
+        method: (init.method ?? 'GET').toUpperCase(),
+        url: String(input),
+        body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+        headers: new Headers(init.headers),
+      };
+      calls.push(call);
+      const answer = routes(call);
+      if (!answer) throw new Error(`unexpected ${call.method} ${call.url}`);
+      return answer;
+    }),
+  );
+  return calls;
+}
+
+/** The read endpoints with their usual answers; `override` answers first. */
+function standardRoutes(override: (call: Call) => Response | undefined = () => undefined) {
+  return (call: Call) => {
+    const answer = override(call);
+    if (answer) return answer;
+    if (call.method !== 'GET') return undefined;
+    if (call.url === '/api/admin/settings/site') return json(200, SITE);
+    if (call.url.startsWith('/api/admin/settings/partners'))
+      return json(200, {
+        partners: [
+          partner('moveratlas-directory', 'MoverAtlas directory', [], { isOwnSite: true }),
+          partner('demo-partner', 'Demo partner page', ['http://localhost:4000']),
+        ],
+        total: 2,
+      });
+    if (call.url.startsWith('/api/admin/settings/admin-users'))
+      return json(200, { users: admins, total: admins.length });
+    return undefined;
+  };
+}
+
+const renderPage = () =>
+  renderWithQueries(
+    <>
+      <SettingsPage />
+      <Toaster />
+    </>,
+  );
+
+const section = (name: string) => screen.getByRole('region', { name });
+/** The toast region loads lazily on the first notification: give it time. */
+const toastTitled = (title: string) => screen.findByText(title, {}, { timeout: 5000 });
+
+// Each test renders the whole screen and waits on several round trips: generous on a busy machine.
+vi.setConfig({ testTimeout: 20_000 });
+
+// jsdom has <dialog> but not its modal API: open and close it as the browser would, minus the top layer.
+beforeAll(async () => {
+  // The toast region is loaded on the first notification; load it now so no test waits on the import.
+  await import('../../../components/toast/toast-region');
+  const proto = HTMLDialogElement.prototype as Partial<HTMLDialogElement>;
+  proto.showModal ??= function (this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  proto.close ??= function (this: HTMLDialogElement) {
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  };
+});
+
+beforeEach(() => {
+  document.cookie = 'ma_csrf=token-123';
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  cleanup();
+  act(() => resetToasts());
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('settings page: site settings', () => {
+  it('shows the current values, refuses an invalid e-mail and phone, then saves with the CSRF token', async () => {
+    const calls = serve(
+      standardRoutes((call) =>
+        call.method === 'PUT'
+          ? json(200, {
+              ...SITE,
+              settings: {
+                ...SITE.settings,
+                siteName: 'Atlas Movers',
+                supportEmail: 'help@atlas.example',
+                supportPhone: '4155550199',
+              },
+              updatedAt: '2026-11-23T09:00:00.000Z',
+              updatedBy: 'ops-lead',
+            })
+          : undefined,
+      ),
+    );
+    renderPage();
+    const site = section('Site');
+    const name = await within(site).findByLabelText('Site name');
+    expect(name).toHaveProperty('value', 'MoverAtlas');
+    expect(within(site).getByLabelText('Support phone')).toHaveProperty('value', '(312) 555-0100');
+    expect(within(site).getByText('Empty: leads stay in this site’s own database.')).toBeTruthy();
+
+    fireEvent.change(name, { target: { value: 'Atlas Movers' } });
+    fireEvent.change(within(site).getByLabelText('Support e-mail'), { target: { value: 'help@' } });
+    fireEvent.change(within(site).getByLabelText('Support phone'), {
+      target: { value: '555-0199' },
+    });
+    fireEvent.click(within(site).getByRole('button', { name: 'Save settings' }));
+    expect(
+      await within(site).findByText('supportEmail must be a valid e-mail address'),
+    ).toBeTruthy();
+    expect(within(site).getByText('supportPhone must have exactly 10 digits')).toBeTruthy();
+    expect(within(site).getByLabelText('Support e-mail').getAttribute('aria-invalid')).toBe('true');
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    fireEvent.change(within(site).getByLabelText('Support e-mail'), {
+      target: { value: 'help@atlas.example' },
+    });
+    fireEvent.change(within(site).getByLabelText('Support phone'), {
+      target: { value: '(415) 555-0199' },
+    });
+    fireEvent.click(within(site).getByRole('button', { name: 'Save settings' }));
+    expect(await toastTitled('Settings saved')).toBeTruthy();
+    const put = calls.find((c) => c.method === 'PUT')!;
+    expect(put.url).toBe('/api/admin/settings/site');
+    expect(put.headers.get(CSRF_HEADER)).toBe('token-123');
+    expect(put.body).toEqual({
+      siteName: 'Atlas Movers',
+      supportEmail: 'help@atlas.example',
+      supportPhone: '(415) 555-0199',
+      leadBackendUrl: '',
+    });
+    expect(await within(site).findByText(/by ops-lead/)).toBeTruthy();
+    expect(within(section('Site')).getByLabelText('Support phone')).toHaveProperty(
+      'value',
+      '(415) 555-0199',
+    );
+  });
+
+  it('says why the server refused the settings', async () => {
+    serve(
+      standardRoutes((call) =>
+        call.method === 'PUT'
+          ? json(400, { error: 'siteName must be at most 80 characters' })
+          : undefined,
+      ),
+    );
+    renderPage();
+    fireEvent.click(await within(section('Site')).findByRole('button', { name: 'Save settings' }));
+    expect(await toastTitled('Settings not saved')).toBeTruthy();
+    expect(screen.getByText('siteName must be at most 80 characters')).toBeTruthy();
+  });
+
+  it('offers a retry when the settings cannot be loaded', async () => {
+    let fail = true;
+    serve(
+      standardRoutes((call) =>
+        call.url === '/api/admin/settings/site' && fail
+          ? json(500, { error: 'Database unavailable' })
+          : undefined,
+      ),
+    );
+    renderPage();
+    const alert = await within(section('Site')).findByRole('alert');
+    expect(alert.textContent).toContain('Could not load the site settings.');
+    expect(alert.textContent).toContain('Database unavailable');
+    fail = false;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await within(section('Site')).findByLabelText('Site name')).toBeTruthy();
+  });
+});
+
+describe('settings page: partners', () => {
+  it('adds a partner: refuses an origin with a path, then posts the origins line by line', async () => {
+    const calls = serve(
+      standardRoutes((call) =>
+        call.method === 'POST' && call.url === '/api/admin/settings/partners'
+          ? json(201, partner('acme-movers', 'Acme Movers', ['https://acme.example']))
+          : undefined,
+      ),
+    );
+    renderPage();
+    const partners = section('Partner sites');
+    expect(await within(partners).findByText('Demo partner page')).toBeTruthy();
+    expect(within(partners).getByText('http://localhost:4000')).toBeTruthy();
+    // The directory itself cannot be deactivated.
+    expect(
+      within(partners).queryByRole('button', { name: 'Deactivate MoverAtlas directory' }),
+    ).toBeNull();
+
+    fireEvent.click(within(partners).getByRole('button', { name: 'Add partner' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a partner site' });
+    fireEvent.change(within(dialog).getByLabelText('Site id'), {
+      target: { value: 'acme-movers' },
+    });
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Acme Movers' } });
+    const origins = within(dialog).getByLabelText('Allowed origins');
+    fireEvent.change(origins, { target: { value: 'https://acme.example/quotes' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add partner' }));
+    expect(
+      await within(dialog).findByText(
+        '"https://acme.example/quotes" is not an origin: write scheme://host[:port], e.g. https://partner.example',
+      ),
+    ).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    fireEvent.change(origins, {
+      target: { value: ' https://acme.example \n\nhttp://localhost:8080\n' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add partner' }));
+    expect(await toastTitled('Partner added')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
+      siteId: 'acme-movers',
+      name: 'Acme Movers',
+      allowedOrigins: ['https://acme.example', 'http://localhost:8080'],
+      active: true,
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('deactivates a partner only after confirming', async () => {
+    const calls = serve(
+      standardRoutes((call) =>
+        call.method === 'PATCH'
+          ? json(
+              200,
+              partner('demo-partner', 'Demo partner page', ['http://localhost:4000'], {
+                active: false,
+              }),
+            )
+          : undefined,
+      ),
+    );
+    renderPage();
+    const partners = section('Partner sites');
+    fireEvent.click(
+      await within(partners).findByRole('button', { name: 'Deactivate Demo partner page' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate Demo partner page?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+
+    fireEvent.click(within(partners).getByRole('button', { name: 'Deactivate Demo partner page' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Deactivate' }),
+    );
+    expect(await toastTitled('Partner deactivated')).toBeTruthy();
+    const patch = calls.find((c) => c.method === 'PATCH')!;
+    expect(patch.url).toBe('/api/admin/settings/partners/demo-partner');
+    expect(patch.body).toEqual({ active: false });
+  });
+});
+
+describe('settings page: admin users and password', () => {
+  it('lists admins, never offers to delete yourself, and deletes another after confirming', async () => {
+    const calls = serve(
+      standardRoutes((call) => (call.method === 'DELETE' ? json(204, null) : undefined)),
+    );
+    renderPage();
+    const users = section('Admin users');
+    const me = (await within(users).findByText('ops-lead')).closest('tr')!;
+    expect(within(me).getByText('You')).toBeTruthy();
+    expect(within(me).queryByRole('button')).toBeNull();
+    fireEvent.click(within(users).getByRole('button', { name: 'Delete alice' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete alice?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete admin' }));
+    expect(await toastTitled('Admin deleted')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'DELETE')!.url).toBe('/api/admin/settings/admin-users/2');
+  });
+
+  it('creates an admin only with a long enough, repeated password, and shows the server’s refusal', async () => {
+    let refuse = true;
+    const calls = serve(
+      standardRoutes((call) =>
+        call.method === 'POST' && call.url === '/api/admin/settings/admin-users'
+          ? refuse
+            ? json(400, { error: 'password is too common or predictable; choose another' })
+            : json(201, { id: 3, username: 'bob' })
+          : undefined,
+      ),
+    );
+    renderPage();
+    const form = await screen.findByRole('form', { name: 'New admin' });
+    fireEvent.change(within(form).getByLabelText('Username'), { target: { value: 'bob' } });
+    fireEvent.change(within(form).getByLabelText('Password'), { target: { value: 'short' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Create admin' }));
+    expect(await within(form).findByText('password must be at least 12 characters')).toBeTruthy();
+
+    fireEvent.change(within(form).getByLabelText('Password'), {
+      target: { value: 'password123456' },
+    });
+    fireEvent.change(within(form).getByLabelText('Repeat password'), {
+      target: { value: 'password12345' },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: 'Create admin' }));
+    expect(await within(form).findByText('The passwords do not match')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    fireEvent.change(within(form).getByLabelText('Repeat password'), {
+      target: { value: 'password123456' },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: 'Create admin' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe(
+      'password is too common or predictable; choose another',
+    );
+
+    refuse = false;
+    fireEvent.change(within(form).getByLabelText('Password'), {
+      target: { value: 'plum-orbit-kettle-42' },
+    });
+    fireEvent.change(within(form).getByLabelText('Repeat password'), {
+      target: { value: 'plum-orbit-kettle-42' },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: 'Create admin' }));
+    expect(await toastTitled('Admin created')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST').at(-1)!.body).toEqual({
+      username: 'bob',
+      password: 'plum-orbit-kettle-42',
+    });
+    expect(within(form).getByLabelText('Username')).toHaveProperty('value', '');
+  });
+
+  it('changes the own password and says how many other sessions were signed out', async () => {
+    const calls = serve(
+      standardRoutes((call) =>
+        call.url === '/api/admin/settings/password'
+          ? json(200, { ok: true, endedSessions: 2 })
+          : undefined,
+      ),
+    );
+    renderPage();
+    const form = await screen.findByRole('form', { name: 'Change your password' });
+    fireEvent.change(within(form).getByLabelText('Current password'), {
+      target: { value: 'old-secret' },
+    });
+    fireEvent.change(within(form).getByLabelText('New password'), {
+      target: { value: 'old-secret' },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: 'Change password' }));
+    expect(
+      await within(form).findByText('newPassword must be at least 12 characters'),
+    ).toBeTruthy();
+
+    fireEvent.change(within(form).getByLabelText('New password'), {
+      target: { value: 'brand-new-secret-9' },
+    });
+    fireEvent.change(within(form).getByLabelText('Repeat new password'), {
+      target: { value: 'brand-new-secret-9' },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: 'Change password' }));
+    expect(await toastTitled('Password changed')).toBeTruthy();
+    expect(screen.getByText('2 other sessions were signed out.')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
+      currentPassword: 'old-secret',
+      newPassword: 'brand-new-secret-9',
+    });
+    expect(within(form).getByLabelText('Current password')).toHaveProperty('value', '');
+  });
+});

@@ -1,0 +1,78 @@
+/**
+ * What an admin screen shows before its data is there: grey blocks while it loads, a failure with a way to
+ * try again, and the dashed box of an empty list.
+ */
+import type { ReactNode } from 'react';
+import { buttonClass } from './classes';
+import { failureText } from './failure-text';
+
+/**
+ * Grey blocks where content will be, announced once as loading: card-sized blocks for a screen, or
+ * `rows` for a table or list loading inside a section that is already drawn.
+ */
+export function Skeleton({
+  label,
+  blocks = 3,
+  rows = false,
+}: {
+  label: string;
+  blocks?: number;
+  rows?: boolean;
+}) {
+  return (
+    <div role="status" aria-live="polite" className="space-y-3">
+      <span className="sr-only">{label}</span>
+      {Array.from({ length: blocks }, (_, i) => (
+        <div
+          key={i}
+          aria-hidden="true"
+          className={`animate-pulse motion-reduce:animate-none ${
+            rows ? 'h-10 rounded-md bg-slate-100' : 'h-16 rounded-xl bg-slate-200'
+          }`}
+        />
+      ))}
+    </div>
+  );
+}
+
+export function LoadFailure({
+  what,
+  error,
+  onRetry,
+  retrying = false,
+}: {
+  /** What could not be loaded, as in "Could not load {what}." */
+  what: string;
+  error: unknown;
+  onRetry: () => void;
+  retrying?: boolean;
+}) {
+  return (
+    <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-5 text-red-900">
+      <p className="font-semibold">Could not load {what}.</p>
+      <p className="mt-1 text-sm break-words">{failureText(error)}</p>
+      <button type="button" onClick={onRetry} disabled={retrying} className={`${buttonClass} mt-4`}>
+        {retrying ? 'Trying again…' : 'Try again'}
+      </button>
+    </div>
+  );
+}
+
+/** An empty list: what is (not) there, and optionally a way on, such as a link that clears the filters. */
+export function EmptyState({ children, action }: { children: ReactNode; action?: ReactNode }) {
+  return (
+    <div className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
+      <p>{children}</p>
+      {action ? <div className="mt-3">{action}</div> : null}
+    </div>
+  );
+}
+
+/** A list whose refresh failed keeps what it showed, and says so. */
+export function StaleListNotice() {
+  return (
+    <p role="alert" className="text-sm text-red-700">
+      Could not refresh the list; showing the last one loaded.
+    </p>
+  );
+}

@@ -1,0 +1,34 @@
+/**
+ * Logout (spec 4.3, 7.2, 8): GET /api/logout; while pending the control reads 'Logging out...'; then the
+ * toast 'Logged out successfully' and the home page, or the toast 'Error logging out' with the reason.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { apiRequest } from '../../lib/api-client';
+import { toast } from '../../components/toast/toast-store';
+import { AUTH_STATUS_KEY, isAdminDataKey } from './auth-status';
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: () => apiRequest<unknown>('/api/logout'),
+    onSuccess: async () => {
+      toast({ title: 'Logged out successfully' });
+      await navigate('/');
+      // Forgotten, not set to "signed out": the area may still be drawn while the navigation commits, and
+      // a signed-out status there would send the guard to /login. The next visit asks the server again.
+      queryClient.removeQueries({
+        predicate: (query) =>
+          query.queryKey[0] === AUTH_STATUS_KEY[0] || isAdminDataKey(query.queryKey),
+      });
+    },
+    onError: (error) => {
+      toast({
+        title: 'Error logging out',
+        description: error instanceof Error ? error.message : String(error),
+        variant: 'destructive',
+      });
+    },
+  });
+}

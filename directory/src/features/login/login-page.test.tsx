@@ -1,0 +1,143 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { resetToasts } from '../../components/toast/toast-store';
+import { json, renderRoutes } from '../admin/test-support';
+import { Component as LoginPage } from './login-page';
+
+afterEach(() => {
+  cleanup();
+  act(() => resetToasts());
+  vi.unstubAllGlobals();
+});
+
+const renderLogin = () =>
+  renderRoutes(
+    [
+      { path: 'login', Component: LoginPage },
+      { path: 'admin', element: <p>The admin area</p> },
+    ],
+    '/login',
+  );
+
+const fill = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+
+describe('the login page', () => {
+  it('shows the Admin Login form, its note, and is kept out of search results', () => {
+    renderLogin();
+    expect(screen.getByRole('heading', { level: 1, name: 'Admin Login' })).toBeTruthy();
+    expect(screen.getByLabelText('Username').getAttribute('autocomplete')).toBe('username');
+    expect(screen.getByLabelText('Password').getAttribute('type')).toBe('password');
+    expect(
+      screen.getByText('Authorized personnel only. Unauthorized access is prohibited.'),
+    ).toBeTruthy();
+    expect(document.head.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe(
+      'noindex',
+    );
+  });
+
+  it('shows the validation messages of spec 5 beside their fields and sends nothing', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    renderLogin();
+    submit();
+    // The schema is loaded on the first submit.
+    expect(await screen.findByText('Username must be at least 3 characters')).toBeTruthy();
+    expect(screen.getByText('Password must be at least 6 characters')).toBeTruthy();
+    const username = screen.getByLabelText('Username');
+    expect(username.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(username);
+
+    fill('Username', '  ab  ');
+    fill('Password', '12345');
+    submit();
+    expect(await screen.findByText('Username must be at least 3 characters')).toBeTruthy();
+    expect(screen.getByText('Password must be at least 6 characters')).toBeTruthy();
+
+    fill('Username', 'ops');
+    submit();
+    await waitFor(() =>
+      expect(screen.queryByText('Username must be at least 3 characters')).toBeNull(),
+    );
+    expect(screen.getByText('Password must be at least 6 characters')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText('Password'));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('reads Logging in... while busy, then toasts Success and opens /admin', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const fetchMock = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
+    vi.stubGlobal('fetch', fetchMock);
+    const { router, queryClient } = renderLogin();
+    fill('Username', ' ops ');
+    fill('Password', '123456');
+    submit();
+
+    const busy = await screen.findByRole('button', { name: 'Logging in...' });
+    expect((busy as HTMLButtonElement).disabled).toBe(true);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/login');
+    expect(init.method).toBe('POST');
+    expect(JSON.parse(init.body as string)).toEqual({ username: 'ops', password: '123456' });
+
+    await act(async () => answer(json(200, { ok: true, username: 'ops' })));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+    expect(await screen.findByText('Success')).toBeTruthy();
+    expect(screen.getByText('You have been logged in successfully.')).toBeTruthy();
+    expect(queryClient.getQueryData(['/api/auth/status'])).toEqual({
+      isAuthenticated: true,
+      username: 'ops',
+    });
+  });
+
+  it('toasts Login Failed with the server’s message and stays on /login', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        json(429, { error: 'Too many failed login attempts. Please try again in 4 seconds.' }),
+      ),
+    );
+    const { router } = renderLogin();
+    fill('Username', 'ops');
+    fill('Password', 'wrong password');
+    submit();
+    expect(await screen.findByText('Login Failed')).toBeTruthy();
+    expect(
+      screen.getByText('Too many failed login attempts. Please try again in 4 seconds.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Login' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('falls back to Invalid username or password when the refusal gives no reason', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>', { status: 401 })),
+    );
+    renderLogin();
+    fill('Username', 'ops');
+    fill('Password', 'wrong password');
+    submit();
+    expect(await screen.findByText('Login Failed')).toBeTruthy();
+    expect(screen.getByText('Invalid username or password')).toBeTruthy();
+  });
+
+  it('toasts Error when the request itself fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    const { router } = renderLogin();
+    fill('Username', 'ops');
+    fill('Password', 'some password');
+    submit();
+    expect(await screen.findByText('Error')).toBeTruthy();
+    expect(screen.getByText('There was a problem with the login request.')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+});

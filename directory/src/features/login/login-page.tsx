@@ -1,0 +1,26 @@
+/** /login (spec 2.5): the Admin Login card, kept out of search results. */
+import { Seo } from '../../lib/seo/seo';
+import { LOGIN_NOTE, LoginForm } from './login-form';
+
+function LoginPage() {
+  return (
+    <section aria-labelledby="login-heading" className="flex justify-center px-4 py-12 sm:py-20">
+      <Seo
+        title="Admin Login"
+        description="Sign in to the directory's administration area."
+        noindex
+      />
+      <div className="w-full max-w-sm rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+        <h1 id="login-heading" className="text-2xl font-bold tracking-tight text-slate-900">
+          Admin Login
+        </h1>
+        <div className="mt-6">
+          <LoginForm />
+        </div>
+        <p className="mt-6 text-center text-xs text-slate-600">{LOGIN_NOTE}</p>
+      </div>
+    </section>
+  );
+}
+
+export const Component = LoginPage;

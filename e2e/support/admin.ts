@@ -1,0 +1,22 @@
+/** Signing in to the admin area through the login form, as an admin does. */
+import { expect, type Page } from '@playwright/test';
+import { E2E_ADMIN, PRODUCT_URL } from '../playwright.config';
+
+export interface AdminCredentials {
+  username: string;
+  password: string;
+}
+
+/** Fills in and sends the login form; what happens next is the caller's to check. */
+export async function submitLogin(page: Page, credentials: AdminCredentials = E2E_ADMIN) {
+  await page.goto(`${PRODUCT_URL}/login`);
+  await page.getByLabel('Username').fill(credentials.username);
+  await page.getByLabel('Password').fill(credentials.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+/** Signs in (the seeded e2e admin unless told otherwise) and waits for the dashboard. */
+export async function loginAsAdmin(page: Page, credentials: AdminCredentials = E2E_ADMIN) {
+  await submitLogin(page, credentials);
+  await expect(page).toHaveURL(`${PRODUCT_URL}/admin`);
+}

@@ -1,0 +1,219 @@
+/**
+ * The public directory's routes (issue 5): every template answers with its status, title and canonical
+ * address; state segments given as names or abbreviations redirect (301) to the canonical slug; the aliases
+ * (/about, /moving-companies/…) render the same pages; the 404 and error pages show the spec's texts; and a
+ * server error renders the error page with status 500.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import Database from 'better-sqlite3';
+import { canonicalOf, SITE_NAME, templatePages, url, waitForHydration } from '../support/directory';
+
+const robots = (page: Page) => page.locator('meta[name="robots"]');
+const canonical = (page: Page) => page.locator('link[rel="canonical"]');
+
+test('every route type renders with its status, title, canonical address and one h1, and hydrates cleanly', async ({
+  page,
+  request,
+}) => {
+  // Anything the page reports as an error: hydration mismatches, crashes, failed requests.
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`);
+  });
+  for (const template of await templatePages(request)) {
+    const response = await page.goto(url(template.path));
+    const at = `${template.template} (${template.path})`;
+    await waitForHydration(page);
+    expect(response?.status(), at).toBe(template.status ?? 200);
+    await expect(page, at).toHaveTitle(template.title);
+    expect(template.title, at).toMatch(new RegExp(`^\\S.* \\| ${SITE_NAME}$`));
+    await expect(canonical(page), at).toHaveAttribute('href', url(canonicalOf(template)));
+    await expect(robots(page), at).toHaveAttribute(
+      'content',
+      template.noindex ? 'noindex' : 'index, follow',
+    );
+    await expect(page.locator('main h1'), at).toHaveCount(1);
+    await expect(page.locator('main h1'), at).toBeVisible();
+  }
+  // The 404 and error pages log their own status as a failed resource load; nothing else may fail.
+  expect(errors.filter((text) => !/status of (404|500)/.test(text))).toEqual([]);
+});
+
+test('a list page has its own canonical address per page', async ({ page }) => {
+  await page.goto(url('/states/illinois?page=2'));
+  await expect(page).toHaveTitle(`Moving Companies in Illinois – Page 2 | ${SITE_NAME}`);
+  await expect(canonical(page)).toHaveAttribute('href', url('/states/illinois?page=2'));
+  await page.goto(url('/moving-companies?page=3'));
+  await expect(canonical(page)).toHaveAttribute('href', url('/moving-companies?page=3'));
+});
+
+test('state names, abbreviations and other spellings redirect (301) to the slug, keeping the city and query', async ({
+  page,
+  request,
+}) => {
+  const cases: Array<[string, string]> = [
+    ['/states/il', '/states/illinois'],
+    ['/states/IL', '/states/illinois'],
+    ['/states/Illinois', '/states/illinois'],
+    ['/states/new%20york', '/states/new-york'],
+    ['/states/new_york', '/states/new-york'],
+    ['/states/dc', '/states/district-of-columbia'],
+    ['/states/tx/houston', '/states/texas/houston'],
+    ['/states/Illinois/Chicago', '/states/illinois/chicago'],
+    ['/moving-companies/ca', '/moving-companies/california'],
+    ['/moving-companies/Texas/Houston', '/moving-companies/texas/houston'],
+    [
+      '/moving-companies/ca/los-angeles?sort=rating&page=2',
+      '/moving-companies/california/los-angeles?sort=rating&page=2',
+    ],
+  ];
+  for (const [from, to] of cases) {
+    const response = await request.get(url(from), { maxRedirects: 0 });
+    expect(response.status(), from).toBe(301);
+    expect(new URL(response.headers()['location'] ?? '', url('/')).href, from).toBe(url(to));
+  }
+
+  // A browser follows it to the canonical page.
+  await page.goto(url('/states/IL/Chicago'));
+  await expect(page).toHaveURL(url('/states/illinois/chicago'));
+  await expect(page).toHaveTitle(`Moving Companies in Chicago, IL | ${SITE_NAME}`);
+
+  // Unknown states and cities are not redirected anywhere: they are 404s.
+  for (const path of ['/states/xx', '/states/illinois/no-such-city', '/moving-companies/nowhere']) {
+    expect((await request.get(url(path), { maxRedirects: 0 })).status(), path).toBe(404);
+  }
+});
+
+test('/about is /about-us, and /moving-companies/… is /states/…', async ({ page }) => {
+  const mainText = async (path: string) => {
+    await page.goto(url(path));
+    return page.locator('main').innerText();
+  };
+
+  const about = await mainText('/about');
+  await expect(page).toHaveTitle(`About ${SITE_NAME} | ${SITE_NAME}`);
+  await expect(canonical(page)).toHaveAttribute('href', url('/about'));
+  const aboutUs = await mainText('/about-us');
+  await expect(page).toHaveTitle(`About ${SITE_NAME} | ${SITE_NAME}`);
+  // Spec 2.1: each of the two addresses is its own canonical page.
+  await expect(canonical(page)).toHaveAttribute('href', url('/about-us'));
+  expect(aboutUs).toBe(about);
+
+  const state = await mainText('/states/illinois');
+  const stateAlias = await mainText('/moving-companies/illinois');
+  await expect(page).toHaveTitle(`Moving Companies in Illinois | ${SITE_NAME}`);
+  // Decision 008: /states/… is canonical for both prefixes.
+  await expect(canonical(page)).toHaveAttribute('href', url('/states/illinois'));
+  expect(stateAlias).toBe(state);
+
+  const city = await mainText('/states/illinois/chicago');
+  const cityAlias = await mainText('/moving-companies/illinois/chicago');
+  await expect(canonical(page)).toHaveAttribute('href', url('/states/illinois/chicago'));
+  expect(cityAlias).toBe(city);
+});
+
+test('an unknown path answers 404 with the not-found page, marked noindex', async ({ page }) => {
+  for (const path of ['/no/such/page', '/company/no-such-company', '/blog/no-such-post']) {
+    const response = await page.goto(url(path));
+    expect(response?.status(), path).toBe(404);
+    await expect(page).toHaveTitle(`Page Not Found | ${SITE_NAME}`);
+    await expect(robots(page)).toHaveAttribute('content', 'noindex');
+    const main = page.locator('main');
+    await expect(main.getByRole('heading', { level: 1 })).toHaveText('Page Not Found');
+    await expect(
+      main.getByText(
+        "Sorry, we couldn't find the page you're looking for. It might have been moved, deleted, or never existed.",
+      ),
+    ).toBeVisible();
+    await expect(main.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+    await expect(main.getByRole('link', { name: 'Search Moving Companies' })).toHaveAttribute(
+      'href',
+      '/search',
+    );
+    await expect(main.getByRole('button', { name: 'Go Back' })).toBeVisible();
+    await expect(main.getByRole('link', { name: 'Contact us' })).toHaveAttribute(
+      'href',
+      '/contact',
+    );
+  }
+});
+
+async function expectErrorPage(page: Page, status: number, message: string) {
+  await expect(page).toHaveTitle(`Something Went Wrong | ${SITE_NAME}`);
+  await expect(robots(page)).toHaveAttribute('content', 'noindex');
+  const main = page.locator('main');
+  await expect(main.getByText(`Error ${status}`, { exact: true })).toBeVisible();
+  await expect(main.getByRole('heading', { level: 1 })).toHaveText('Something Went Wrong');
+  await expect(
+    main.getByText(`${message}. Our team has been notified and is working to fix the issue.`),
+  ).toBeVisible();
+  await expect(main.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+  await expect(main.getByRole('button', { name: 'Refresh Page' })).toBeVisible();
+  await expect(main.getByRole('link', { name: 'Contact Support' })).toHaveAttribute(
+    'href',
+    '/contact',
+  );
+  await expect(main.getByRole('link', { name: 'support@moveratlas.example' })).toHaveAttribute(
+    'href',
+    'mailto:support@moveratlas.example',
+  );
+}
+
+test('/error shows the error page with status 500 by default and the status it is given', async ({
+  page,
+}) => {
+  const response = await page.goto(url('/error'));
+  expect(response?.status()).toBe(500);
+  await expectErrorPage(page, 500, "We're experiencing some technical difficulties");
+
+  const unavailable = await page.goto(url('/error?status=503'));
+  expect(unavailable?.status()).toBe(503);
+  await expectErrorPage(
+    page,
+    503,
+    'The service is temporarily unavailable; please try again in a few moments',
+  );
+
+  // The page works: Refresh Page reloads it, Back to Home leaves it.
+  await page.getByRole('button', { name: 'Refresh Page' }).click();
+  await expect(page).toHaveURL(url('/error?status=503'));
+  await page.locator('main').getByRole('link', { name: 'Back to Home' }).click();
+  await expect(page).toHaveURL(url('/'));
+});
+
+test('a server error while loading a page renders the error page with status 500', async ({
+  page,
+}) => {
+  // A company only this test knows, whose review row is corrupt (a date column holding a number), so that
+  // its profile's loader throws on the server. It is unlisted and removed afterwards: no other page sees it.
+  const db = new Database(process.env.E2E_DATABASE!);
+  const slug = `e2e-server-error-${Date.now()}`;
+  let companyId: number | bigint | undefined;
+  try {
+    const place = db.prepare('SELECT city_id, state_id FROM companies LIMIT 1').get() as {
+      city_id: number;
+      state_id: number;
+    };
+    companyId = db
+      .prepare(
+        'INSERT INTO companies (slug, name, city_id, state_id, is_in_list, is_featured) VALUES (?, ?, ?, ?, 0, 0)',
+      )
+      .run(slug, 'E2E Server Error Movers', place.city_id, place.state_id).lastInsertRowid;
+    db.prepare(
+      "INSERT INTO reviews (company_id, rating, title, body, author_first_name, reviewed_on) VALUES (?, 5, 'Fine', 'Fine', 'Ann', 20240101)",
+    ).run(companyId);
+
+    const response = await page.goto(url(`/company/${slug}`));
+    expect(response?.status()).toBe(500);
+    await expectErrorPage(page, 500, "We're experiencing some technical difficulties");
+    // The internal error text never reaches the visitor.
+    await expect(page.locator('body')).not.toContainText('toISOString');
+  } finally {
+    if (companyId !== undefined) {
+      db.prepare('DELETE FROM reviews WHERE company_id = ?').run(companyId);
+      db.prepare('DELETE FROM companies WHERE id = ?').run(companyId);
+    }
+    db.close();
+  }
+});

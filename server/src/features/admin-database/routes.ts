@@ -1,0 +1,84 @@
+/**
+ * /api/admin/database/*: the database screen's reads (health, tables, migrations) and the backup download,
+ * a consistent SQLite file or, on MySQL/MariaDB, a logical .sql export streamed as it is written.
+ */
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import fs from 'node:fs';
+import { Router, type Response } from 'express';
+import { DATABASE_BACKUP_TYPES, DatabaseTablesQuerySchema } from '@moveratlas/contracts';
+import type { AdminContext } from '../admin/admin-context';
+import { dialectOf } from '../../db/dialect';
+import { parseInput } from '../../lib/validate';
+import { databaseHealth, databaseMigrations, databaseTables } from './inspect';
+import { snapshotSqlite } from './backup-sqlite';
+import { dumpMysql } from './backup-mysql';
+
+/** moveratlas-2026-11-23-063612: when the backup was taken, in UTC. */
+export function backupBaseName(at: Date = new Date()): string {
+  const iso = at.toISOString();
+  return `moveratlas-${iso.slice(0, 10)}-${iso.slice(11, 19).replaceAll(':', '')}`;
+}
+
+const attachment = (res: Response, filename: string) =>
+  res.set('Content-Disposition', `attachment; filename="${filename}"`);
+
+export function adminDatabaseRoutes(ctx: AdminContext): Router {
+  const router = Router();
+  const { db, logger } = ctx;
+
+  router.get('/database/health', async (_req, res) => {
+    res.json(await databaseHealth(db));
+  });
+
+  router.get('/database/tables', async (req, res) => {
+    const query = parseInput(DatabaseTablesQuerySchema, req.query, 'query');
+    res.json(await databaseTables(db, query));
+  });
+
+  router.get('/database/migrations', async (_req, res) => {
+    res.json(await databaseMigrations(db));
+  });
+
+  router.get('/database/backup', async (_req, res) => {
+    const name = backupBaseName();
+    const admin = (res.locals as { admin?: { username?: string } }).admin?.username;
+    if (dialectOf(db).name === 'sqlite') {
+      const snapshot = await snapshotSqlite(db);
+      try {
+        res.status(200);
+        res.set('Content-Type', DATABASE_BACKUP_TYPES.sqlite);
+        res.set('Content-Length', String(snapshot.bytes));
+        attachment(res, `${name}.sqlite`);
+        await pipeline(fs.createReadStream(snapshot.file), res);
+        logger.info({ admin, bytes: snapshot.bytes }, 'database backup downloaded');
+      } catch (error) {
+        logger.warn({ err: error, admin }, 'database backup download broke off');
+        res.destroy();
+      } finally {
+        await snapshot.remove();
+      }
+      return;
+    }
+    const dump = dumpMysql(db);
+    // The first piece opens the snapshot: a failure there is still an ordinary error answer.
+    const first = await dump.next();
+    res.status(200);
+    res.set('Content-Type', DATABASE_BACKUP_TYPES.mysql);
+    attachment(res, `${name}.sql`);
+    async function* pieces(): AsyncGenerator<string> {
+      if (!first.done) yield first.value;
+      yield* dump;
+    }
+    try {
+      await pipeline(Readable.from(pieces()), res);
+      logger.info({ admin }, 'database backup downloaded');
+    } catch (error) {
+      // Headers are gone: a broken download is all the client can be told; the log says why.
+      logger.warn({ err: error, admin }, 'database backup failed part-way');
+      res.destroy();
+    }
+  });
+
+  return router;
+}

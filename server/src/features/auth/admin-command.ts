@@ -1,0 +1,45 @@
+/**
+ * What `npm run admin -- create|set-password <username>` does, apart from reading the terminal: checks the
+ * username and the new password against the rules, then creates the admin or changes its password. A
+ * password change ends every session of that admin, so whoever knew the old one is signed out.
+ */
+import type { Knex } from 'knex';
+import { upsertAdmin } from './admin-users';
+import { passwordProblem } from './password-policy';
+import { destroyAdminSessions } from './sessions';
+
+export const USERNAME_PATTERN = /^[A-Za-z0-9_.@-]{3,64}$/;
+export const ADMIN_USAGE =
+  'usage: npm run admin -- create <username> | set-password <username>\n' +
+  '  The password is asked for twice on a terminal, or read from the first line of standard input.';
+
+export class AdminCommandError extends Error {}
+
+export async function runAdminCommand(
+  db: Knex,
+  command: string | undefined,
+  username: string | undefined,
+  readPassword: () => Promise<string>,
+): Promise<string> {
+  if ((command !== 'create' && command !== 'set-password') || !username)
+    throw new AdminCommandError(ADMIN_USAGE);
+  if (!USERNAME_PATTERN.test(username))
+    throw new AdminCommandError('The username must be 3-64 letters, digits or _ . @ -');
+  const existing = (await db('admin_users').where({ username }).first('id')) as
+    { id: number } | undefined;
+  if (command === 'create' && existing)
+    throw new AdminCommandError(
+      `The admin "${username}" already exists; use set-password to change its password`,
+    );
+  if (command === 'set-password' && !existing)
+    throw new AdminCommandError(`There is no admin "${username}"; use create`);
+  const password = await readPassword();
+  const problem = passwordProblem(password, username);
+  if (problem) throw new AdminCommandError(problem);
+  await upsertAdmin(db, username, password);
+  if (existing) {
+    const ended = await destroyAdminSessions(db, Number(existing.id));
+    return `Password of admin "${username}" changed; ${ended} session${ended === 1 ? '' : 's'} ended.`;
+  }
+  return `Admin "${username}" created.`;
+}

@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import express from 'express';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompressedAssets } from './precompressed-assets';
+
+const script = `export const movers = [${Array.from({ length: 400 }, (_, i) => `"company-${i}"`).join(',')}];\n`;
+let dir: string;
+let server: http.Server;
+let baseUrl: string;
+
+function get(urlPath: string, headers: Record<string, string> = {}, method = 'GET') {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
+    (resolve, reject) => {
+      http
+        .request(`${baseUrl}${urlPath}`, { headers, method }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () =>
+            resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+          );
+        })
+        .on('error', reject)
+        .end();
+    },
+  );
+}
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'moveratlas-precompressed-'));
+  fs.writeFileSync(path.join(dir, 'app-1a2b.js'), script);
+  fs.writeFileSync(path.join(dir, 'photo-3c4d.png'), Buffer.from([137, 80, 78, 71]));
+  const assets = precompressedAssets(dir, pino({ level: 'silent' }));
+  await assets.ready;
+  const app = express();
+  app.use('/assets', assets.handler);
+  app.use('/assets', (_req, res) => {
+    res.status(418).send('express.static');
+  });
+  server = await new Promise((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('precompressedAssets', () => {
+  it('sends brotli when the client accepts it, immutable, with a validator', async () => {
+    const response = await get('/assets/app-1a2b.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(response.status).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toContain('javascript');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.vary).toContain('Accept-Encoding');
+    expect(brotliDecompressSync(response.body).toString()).toBe(script);
+    expect(response.body.length).toBeLessThan(script.length / 4);
+    const again = await get('/assets/app-1a2b.js', {
+      'accept-encoding': 'br',
+      'if-none-match': response.headers.etag!,
+    });
+    expect(again.status).toBe(304);
+  });
+
+  it('sends gzip to a client without brotli, and answers HEAD without a body', async () => {
+    const response = await get('/assets/app-1a2b.js', { 'accept-encoding': 'gzip' });
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(response.body).toString()).toBe(script);
+    const head = await get('/assets/app-1a2b.js', { 'accept-encoding': 'gzip' }, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+  });
+
+  it('leaves other requests to express.static', async () => {
+    expect((await get('/assets/app-1a2b.js')).status).toBe(418);
+    expect((await get('/assets/photo-3c4d.png', { 'accept-encoding': 'br' })).status).toBe(418);
+    expect((await get('/assets/missing-0000.js', { 'accept-encoding': 'br' })).status).toBe(418);
+  });
+});

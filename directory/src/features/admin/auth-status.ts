@@ -5,8 +5,9 @@
  */
 import { authStatusSchema, type AuthStatus } from '@moveratlas/contracts';
 import { apiRequest } from '../../lib/api-client';
+import { AUTH_STATUS_KEY } from './auth-status-key';
 
-export const AUTH_STATUS_KEY = ['/api/auth/status'] as const;
+export { AUTH_STATUS_KEY };
 
 export async function fetchAuthStatus({
   signal,

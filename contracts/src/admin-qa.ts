@@ -3,6 +3,7 @@
  * runs (each a job) and the pass/fail of every check with its timing and failure details.
  */
 import { z } from 'zod';
+import { intParam } from './query-params';
 import { activeScriptJobSchema } from './admin-seo';
 
 export const QA_SUITES = ['routes', 'links', 'api', 'quote-flow'] as const;
@@ -68,24 +69,6 @@ export const qaRunSchema = z.object({
   error: z.string().nullable(),
 });
 export type QaRun = z.infer<typeof qaRunSchema>;
-
-const intParam = (name: string, min: number, max: number, fallback: number) =>
-  z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined || value === '') return fallback;
-      if (!/^\d+$/.test(value)) {
-        ctx.addIssue({ code: 'custom', message: `${name} must be a whole number` });
-        return z.NEVER;
-      }
-      const n = Number(value);
-      if (n < min || n > max) {
-        ctx.addIssue({ code: 'custom', message: `${name} must be between ${min} and ${max}` });
-        return z.NEVER;
-      }
-      return n;
-    });
 
 export const qaRunListQuerySchema = z.strictObject({
   limit: intParam('limit', 1, 100, 20),

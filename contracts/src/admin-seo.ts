@@ -4,6 +4,7 @@
  * that checks one page on demand.
  */
 import { z } from 'zod';
+import { intParam } from './query-params';
 
 export const SEO_SEVERITIES = ['error', 'warning', 'notice'] as const;
 export const seoSeveritySchema = z.enum(SEO_SEVERITIES);
@@ -178,24 +179,6 @@ export type SeoTaskStatus = z.infer<typeof seoTaskStatusSchema>;
 export const SEO_FINDING_CHANGES = ['new', 'persisting', 'resolved'] as const;
 export const seoFindingChangeSchema = z.enum(SEO_FINDING_CHANGES);
 export type SeoFindingChange = z.infer<typeof seoFindingChangeSchema>;
-
-const intParam = (name: string, min: number, max: number, fallback: number) =>
-  z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined || value === '') return fallback;
-      if (!/^\d+$/.test(value)) {
-        ctx.addIssue({ code: 'custom', message: `${name} must be a whole number` });
-        return z.NEVER;
-      }
-      const n = Number(value);
-      if (n < min || n > max) {
-        ctx.addIssue({ code: 'custom', message: `${name} must be between ${min} and ${max}` });
-        return z.NEVER;
-      }
-      return n;
-    });
 
 /** An id in a path (crawl, task). */
 export const seoIdParamSchema = z

@@ -5,15 +5,8 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/quote';
-import { E2E_ADMIN, PRODUCT_URL } from '../playwright.config';
-
-async function logIn(page: Page): Promise<void> {
-  await page.goto(`${PRODUCT_URL}/login`);
-  await page.getByLabel('Username').fill(E2E_ADMIN.username);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(`${PRODUCT_URL}/admin`);
-}
+import { PRODUCT_URL } from '../playwright.config';
+import { loginAsAdmin } from '../support/admin';
 
 const notifications = (page: Page) => page.getByRole('region', { name: /Notifications/ });
 
@@ -24,7 +17,7 @@ test('runs a crawl from the overview, then reads its report and works a task', a
   cspViolations,
 }) => {
   test.setTimeout(240_000);
-  await logIn(page);
+  await loginAsAdmin(page);
   await page.goto(`${PRODUCT_URL}/admin/seo-health`);
   await expect(page.getByRole('heading', { level: 1, name: 'SEO Health Dashboard' })).toBeVisible();
   await page.getByLabel('Page limit (optional)').fill('30');
@@ -66,7 +59,7 @@ test('runs a crawl from the overview, then reads its report and works a task', a
 });
 
 test('analyzes one page of the site and explains its findings', async ({ page, cspViolations }) => {
-  await logIn(page);
+  await loginAsAdmin(page);
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto(`${PRODUCT_URL}/admin/seo-health/analyzer`);
   await page.getByLabel('Page to analyze').fill('/faq');
@@ -94,7 +87,7 @@ test('runs the QA suites as a job and shows every check passing', async ({
   cspViolations,
 }) => {
   test.setTimeout(240_000);
-  await logIn(page);
+  await loginAsAdmin(page);
   await page.goto(`${PRODUCT_URL}/admin/qa-automation`);
   await expect(page.getByRole('heading', { level: 1, name: 'QA Automation' })).toBeVisible();
   for (const suite of ['Public routes', 'Broken links', 'API contracts', 'Quote flow'])

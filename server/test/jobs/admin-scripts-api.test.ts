@@ -4,7 +4,6 @@
  * real effect when a worker runs it, the last run per script, and cron schedules with their next runs.
  */
 import { randomUUID } from 'node:crypto';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminScheduleSchema,
@@ -16,15 +15,14 @@ import {
   scriptRunResponseSchema,
   type AdminJob,
 } from '@moveratlas/contracts';
-import { loadConfig } from '../../src/config';
 import { enqueueJob } from '../../src/jobs/queue';
 import { nextOccurrence } from '../../src/jobs/scheduler';
-import { JobWorker } from '../../src/jobs/worker';
+import type { JobWorker } from '../../src/jobs/worker';
 import { adminScripts } from '../../src/features/admin-scripts/registry';
-import { scriptJobHandlers } from '../../src/features/admin-scripts/script-jobs';
 import { companySearchTokens } from '../../src/features/search/tokens';
 import { LEAD_FORWARD_JOB } from '../../src/features/leads/outbox';
 import { testDatabases } from '../databases';
+import { startScriptWorker } from '../script-worker';
 import { loginAsAdmin, type AdminClient } from '../admin-session';
 import { startTestApp, type TestApp } from '../test-app';
 
@@ -60,21 +58,7 @@ describe.each(testDatabases())('admin scripts API on $name', ({ config }) => {
   beforeAll(async () => {
     app = await startTestApp(config);
     admin = await loginAsAdmin(app.baseUrl);
-    const appConfig = {
-      ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
-      database: config,
-    };
-    const logger = pino({ level: 'silent' });
-    worker = new JobWorker({
-      db: app.db,
-      logger,
-      handlers: scriptJobHandlers({ config: appConfig, db: app.db, logger }),
-      concurrency: 1,
-      pollIntervalMs: 50,
-      leaseMs: 10_000,
-      backoff: { baseMs: 10, maxMs: 20 },
-    });
-    worker.start();
+    worker = startScriptWorker(app, config);
   });
   afterAll(async () => {
     await worker.stop();

@@ -3,7 +3,6 @@
  * script's job against the running app and lands on the dashboard, the reports and the tasks; tasks change
  * status; the analyzer checks one page of this site and refuses any other; bad input answers 400.
  */
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   jobDetailResponseSchema,
@@ -17,11 +16,10 @@ import {
   seoTaskSchema,
   type AdminJob,
 } from '@moveratlas/contracts';
-import { loadConfig } from '../../src/config';
-import { JobWorker } from '../../src/jobs/worker';
-import { scriptJobHandlers } from '../../src/features/admin-scripts/script-jobs';
+import type { JobWorker } from '../../src/jobs/worker';
 import { adminScripts } from '../../src/features/admin-scripts/registry';
 import { testDatabases } from '../databases';
+import { startScriptWorker } from '../script-worker';
 import { loginAsAdmin, type AdminClient } from '../admin-session';
 import { startTestApp, type TestApp } from '../test-app';
 
@@ -55,21 +53,7 @@ describe.each(testDatabases())('SEO Health API on $name', ({ config }) => {
     await app.db('seo_crawls').delete();
     // The worker crawls the app over loopback on the port it listens on, as a server process would.
     const port = new URL(app.baseUrl).port;
-    const appConfig = {
-      ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: port, HOST: '127.0.0.1' }),
-      database: config,
-    };
-    const logger = pino({ level: 'silent' });
-    worker = new JobWorker({
-      db: app.db,
-      logger,
-      handlers: scriptJobHandlers({ config: appConfig, db: app.db, logger }),
-      concurrency: 1,
-      pollIntervalMs: 50,
-      leaseMs: 10_000,
-      backoff: { baseMs: 10, maxMs: 20 },
-    });
-    worker.start();
+    worker = startScriptWorker(app, config, { PORT: port, HOST: '127.0.0.1' });
   });
   afterAll(async () => {
     await worker.stop();

@@ -2,8 +2,8 @@
  * A horizontal bar chart drawn as inline SVG on the server (no chart library, no script needed). The SVG
  * carries a title and description; the same figures follow as a table for screen readers.
  */
-import { useId } from 'react';
 import { formatCount } from '../../lib/numbers';
+import { ChartFigure, ChartTable } from './chart-frame';
 
 export interface BarDatum {
   label: string;
@@ -28,70 +28,55 @@ export function BarChart({
   valueLabel?: string;
   formatValue?: (value: number) => string;
 }) {
-  const id = useId();
   const max = Math.max(1, ...data.map((d) => d.value));
   const barSpace = WIDTH - LABEL_WIDTH - VALUE_WIDTH;
   const height = Math.max(ROW, data.length * ROW);
   return (
-    <figure className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-      <figcaption className="text-base font-semibold text-slate-900">{title}</figcaption>
-      <svg
-        viewBox={`0 0 ${WIDTH} ${height}`}
-        className="mt-3 h-auto w-full"
-        role="img"
-        aria-labelledby={`${id}-title ${id}-desc`}
-      >
-        <title id={`${id}-title`}>{title}</title>
-        <desc id={`${id}-desc`}>{description}</desc>
-        {data.map((d, i) => {
-          const width = Math.round((d.value / max) * barSpace);
-          const y = i * ROW;
-          return (
-            <g key={d.label} aria-hidden="true">
-              <text
-                x={LABEL_WIDTH - 8}
-                y={y + 18}
-                textAnchor="end"
-                className="fill-slate-700 text-[13px]"
-              >
-                {d.label}
-              </text>
-              <rect
-                x={LABEL_WIDTH}
-                y={y + 6}
-                width={Math.max(width, d.value > 0 ? 2 : 0)}
-                height={16}
-                rx={3}
-                className="fill-blue-700"
-              />
-              <text
-                x={LABEL_WIDTH + width + 6}
-                y={y + 18}
-                className="fill-slate-900 text-[13px] font-semibold"
-              >
-                {formatValue(d.value)}
-              </text>
-            </g>
-          );
-        })}
-      </svg>
-      <table className="sr-only">
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Category</th>
-            <th scope="col">{valueLabel}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.map((d) => (
-            <tr key={d.label}>
-              <th scope="row">{d.label}</th>
-              <td>{formatValue(d.value)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </figure>
+    <ChartFigure
+      title={title}
+      description={description}
+      width={WIDTH}
+      height={height}
+      padding="p-5"
+      table={
+        <ChartTable
+          title={title}
+          columns={['Category', valueLabel]}
+          rows={data.map((d) => ({ key: d.label, label: d.label, cells: [formatValue(d.value)] }))}
+        />
+      }
+    >
+      {data.map((d, i) => {
+        const width = Math.round((d.value / max) * barSpace);
+        const y = i * ROW;
+        return (
+          <g key={d.label} aria-hidden="true">
+            <text
+              x={LABEL_WIDTH - 8}
+              y={y + 18}
+              textAnchor="end"
+              className="fill-slate-700 text-[13px]"
+            >
+              {d.label}
+            </text>
+            <rect
+              x={LABEL_WIDTH}
+              y={y + 6}
+              width={Math.max(width, d.value > 0 ? 2 : 0)}
+              height={16}
+              rx={3}
+              className="fill-blue-700"
+            />
+            <text
+              x={LABEL_WIDTH + width + 6}
+              y={y + 18}
+              className="fill-slate-900 text-[13px] font-semibold"
+            >
+              {formatValue(d.value)}
+            </text>
+          </g>
+        );
+      })}
+    </ChartFigure>
   );
 }

@@ -3,8 +3,8 @@
  * in inline SVG. The title and description name it; the figures, drop-off included, follow as a table for
  * screen readers.
  */
-import { useId } from 'react';
 import { formatCount } from '../../lib/numbers';
+import { ChartFigure, ChartTable } from './chart-frame';
 
 export interface FunnelStage {
   label: string;
@@ -32,80 +32,66 @@ export function FunnelChart({
   stages: readonly FunnelStage[];
   valueLabel?: string;
 }) {
-  const id = useId();
   const max = Math.max(1, ...stages.map((s) => s.value));
   const barSpace = WIDTH - LABEL_WIDTH - VALUE_WIDTH;
   const height = Math.max(ROW, stages.length * ROW);
   return (
-    <figure className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
-      <figcaption className="text-base font-semibold text-slate-900">{title}</figcaption>
-      <svg
-        viewBox={`0 0 ${WIDTH} ${height}`}
-        className="mt-3 h-auto w-full"
-        role="img"
-        aria-labelledby={`${id}-title ${id}-desc`}
-      >
-        <title id={`${id}-title`}>{title}</title>
-        <desc id={`${id}-desc`}>{description}</desc>
-        {stages.map((stage, i) => {
-          const width = Math.max((stage.value / max) * barSpace, stage.value > 0 ? 2 : 0);
-          const y = i * ROW;
-          return (
-            <g key={stage.label} aria-hidden="true">
-              <text
-                x={LABEL_WIDTH - 10}
-                y={y + 24}
-                textAnchor="end"
-                className="fill-slate-700 text-[13px]"
-              >
-                {stage.label}
-              </text>
-              <rect
-                x={LABEL_WIDTH + (barSpace - width) / 2}
-                y={y + 8}
-                width={width}
-                height={ROW - 14}
-                rx={3}
-                className={i === 0 ? 'fill-slate-500' : 'fill-blue-700'}
-              />
-              <text
-                x={LABEL_WIDTH + barSpace + 10}
-                y={y + 24}
-                className="fill-slate-900 text-[13px] font-semibold"
-              >
-                {formatCount(stage.value)}
-                {stage.dropOffPercent !== null ? (
-                  <tspan className="fill-red-700 font-normal">
-                    {` −${percent(stage.dropOffPercent)}`}
-                  </tspan>
-                ) : null}
-              </text>
-            </g>
-          );
-        })}
-      </svg>
-      {/* A table ignores the 1px width of sr-only: a wrapper clips it, so it never widens the page. */}
-      <div className="sr-only">
-        <table>
-          <caption>{title}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Stage</th>
-              <th scope="col">{valueLabel}</th>
-              <th scope="col">Drop-off from the stage before</th>
-            </tr>
-          </thead>
-          <tbody>
-            {stages.map((stage) => (
-              <tr key={stage.label}>
-                <th scope="row">{stage.label}</th>
-                <td>{formatCount(stage.value)}</td>
-                <td>{stage.dropOffPercent === null ? '—' : percent(stage.dropOffPercent)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </figure>
+    <ChartFigure
+      title={title}
+      description={description}
+      width={WIDTH}
+      height={height}
+      table={
+        <ChartTable
+          title={title}
+          columns={['Stage', valueLabel, 'Drop-off from the stage before']}
+          rows={stages.map((stage) => ({
+            key: stage.label,
+            label: stage.label,
+            cells: [
+              formatCount(stage.value),
+              stage.dropOffPercent === null ? '—' : percent(stage.dropOffPercent),
+            ],
+          }))}
+        />
+      }
+    >
+      {stages.map((stage, i) => {
+        const width = Math.max((stage.value / max) * barSpace, stage.value > 0 ? 2 : 0);
+        const y = i * ROW;
+        return (
+          <g key={stage.label} aria-hidden="true">
+            <text
+              x={LABEL_WIDTH - 10}
+              y={y + 24}
+              textAnchor="end"
+              className="fill-slate-700 text-[13px]"
+            >
+              {stage.label}
+            </text>
+            <rect
+              x={LABEL_WIDTH + (barSpace - width) / 2}
+              y={y + 8}
+              width={width}
+              height={ROW - 14}
+              rx={3}
+              className={i === 0 ? 'fill-slate-500' : 'fill-blue-700'}
+            />
+            <text
+              x={LABEL_WIDTH + barSpace + 10}
+              y={y + 24}
+              className="fill-slate-900 text-[13px] font-semibold"
+            >
+              {formatCount(stage.value)}
+              {stage.dropOffPercent !== null ? (
+                <tspan className="fill-red-700 font-normal">
+                  {` −${percent(stage.dropOffPercent)}`}
+                </tspan>
+              ) : null}
+            </text>
+          </g>
+        );
+      })}
+    </ChartFigure>
   );
 }

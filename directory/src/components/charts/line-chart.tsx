@@ -3,9 +3,8 @@
  * per measurement. The SVG carries a title and description; the figures follow as a table for screen
  * readers. The value axis has a fixed range when given (0–100 for a score), else starts at zero.
  */
-import { useId } from 'react';
 import { formatCount } from '../../lib/numbers';
-import { niceMax } from './column-chart';
+import { ChartFigure, ChartTable, niceMax, ValueGridlines } from './chart-frame';
 
 export interface LinePoint {
   /** The point's full name, used in the table and the hover title ("Crawl 12, Nov 23"). */
@@ -41,7 +40,6 @@ export function LineChart({
   categoryLabel?: string;
   formatValue?: (value: number) => string;
 }) {
-  const id = useId();
   const max = fixedMax ?? niceMax(Math.max(0, ...data.map((d) => d.value)));
   const plotWidth = WIDTH - LEFT - RIGHT;
   const plotHeight = HEIGHT - TOP - BOTTOM;
@@ -53,88 +51,61 @@ export function LineChart({
   const path = data.map((d, i) => `${i === 0 ? 'M' : 'L'}${x(i)},${y(d.value)}`).join(' ');
 
   return (
-    <figure className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
-      <figcaption className="text-base font-semibold text-slate-900">{title}</figcaption>
-      <svg
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        className="mt-3 h-auto w-full"
-        role="img"
-        aria-labelledby={`${id}-title ${id}-desc`}
-      >
-        <title id={`${id}-title`}>{title}</title>
-        <desc id={`${id}-desc`}>{description}</desc>
-        <g aria-hidden="true">
-          {[0, max / 2, max].map((tick) => (
-            <g key={tick}>
-              <line
-                x1={LEFT}
-                x2={WIDTH - RIGHT}
-                y1={y(tick)}
-                y2={y(tick)}
-                className="stroke-slate-200"
-                strokeWidth={1}
-              />
+    <ChartFigure
+      title={title}
+      description={description}
+      width={WIDTH}
+      height={HEIGHT}
+      table={
+        <ChartTable
+          title={title}
+          columns={[categoryLabel, valueLabel]}
+          rows={data.map((d, i) => ({
+            key: `${d.label}-${i}`,
+            label: d.label,
+            cells: [formatValue(d.value)],
+          }))}
+        />
+      }
+    >
+      <g aria-hidden="true">
+        <ValueGridlines
+          max={max}
+          y={y}
+          left={LEFT}
+          right={WIDTH - RIGHT}
+          formatValue={formatValue}
+        />
+        {data.length > 1 ? (
+          <path d={path} fill="none" className="stroke-blue-700" strokeWidth={2.5} />
+        ) : null}
+        {data.map((d, i) => (
+          <g key={`${d.label}-${i}`}>
+            <circle cx={x(i)} cy={y(d.value)} r={4} className="fill-blue-700 stroke-white">
+              <title>{`${d.label}: ${formatValue(d.value)}`}</title>
+            </circle>
+            {i % tickEvery === 0 || (i === data.length - 1 && i % tickEvery >= tickEvery / 2) ? (
               <text
-                x={LEFT - 6}
-                y={y(tick) + 4}
-                textAnchor="end"
+                x={x(i)}
+                y={HEIGHT - 8}
+                // The first and last labels stay inside the drawing.
+                textAnchor={
+                  data.length === 1
+                    ? 'middle'
+                    : i === 0
+                      ? 'start'
+                      : i === data.length - 1
+                        ? 'end'
+                        : 'middle'
+                }
                 className="fill-slate-600 text-[12px]"
               >
-                {Number.isInteger(tick) ? formatValue(tick) : ''}
+                {d.tick ?? d.label}
               </text>
-            </g>
-          ))}
-          {data.length > 1 ? (
-            <path d={path} fill="none" className="stroke-blue-700" strokeWidth={2.5} />
-          ) : null}
-          {data.map((d, i) => (
-            <g key={`${d.label}-${i}`}>
-              <circle cx={x(i)} cy={y(d.value)} r={4} className="fill-blue-700 stroke-white">
-                <title>{`${d.label}: ${formatValue(d.value)}`}</title>
-              </circle>
-              {i % tickEvery === 0 || (i === data.length - 1 && i % tickEvery >= tickEvery / 2) ? (
-                <text
-                  x={x(i)}
-                  y={HEIGHT - 8}
-                  // The first and last labels stay inside the drawing.
-                  textAnchor={
-                    data.length === 1
-                      ? 'middle'
-                      : i === 0
-                        ? 'start'
-                        : i === data.length - 1
-                          ? 'end'
-                          : 'middle'
-                  }
-                  className="fill-slate-600 text-[12px]"
-                >
-                  {d.tick ?? d.label}
-                </text>
-              ) : null}
-            </g>
-          ))}
-        </g>
-      </svg>
-      {/* A table ignores the 1px width of sr-only: a wrapper clips it, so it never widens the page. */}
-      <div className="sr-only">
-        <table>
-          <caption>{title}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{categoryLabel}</th>
-              <th scope="col">{valueLabel}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.map((d, i) => (
-              <tr key={`${d.label}-${i}`}>
-                <th scope="row">{d.label}</th>
-                <td>{formatValue(d.value)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </figure>
+            ) : null}
+          </g>
+        ))}
+      </g>
+    </ChartFigure>
   );
 }

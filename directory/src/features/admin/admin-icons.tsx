@@ -1,5 +1,6 @@
 /** Outline icons of the admin navigation: decorative, hidden from assistive technology. */
 import type { ReactNode, SVGProps } from 'react';
+import { Outline } from '../../components/icons';
 import type { AdminIconName } from './admin-nav';
 
 const PATHS: Record<AdminIconName | 'logout' | 'website' | 'menu' | 'close', ReactNode> = {
@@ -32,19 +33,5 @@ export function AdminIcon({
   name,
   ...props
 }: { name: keyof typeof PATHS } & SVGProps<SVGSVGElement>) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {PATHS[name]}
-    </svg>
-  );
+  return <Outline {...props}>{PATHS[name]}</Outline>;
 }

@@ -2,13 +2,6 @@
 import type { JobStatus } from '@moveratlas/contracts';
 import { Badge, type BadgeTone } from '../ui/badge';
 
-// The SEO Health and QA screens import these shared pieces from here; they can import them from ../ui.
-export { buttonClass, cardClass, inputClass, linkClass, primaryButtonClass } from '../ui/classes';
-export { formatDuration, Time } from '../ui/date-time';
-export { failureText } from '../ui/failure-text';
-export { LoadFailure, Skeleton } from '../ui/load-states';
-export { ProgressBar } from '../ui/progress-bar';
-
 export const STATUS_LABELS: Record<JobStatus, string> = {
   queued: 'Queued',
   running: 'Running',

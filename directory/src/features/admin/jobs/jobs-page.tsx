@@ -7,12 +7,7 @@
 import { useId } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
-import {
-  JOB_STATUSES,
-  type AdminJob,
-  type JobListResponse,
-  type JobStatus,
-} from '@moveratlas/contracts';
+import { JOB_STATUSES, type AdminJob, type JobListResponse } from '@moveratlas/contracts';
 import { formatCount } from '../../../lib/numbers';
 import { buttonClass, inputClass, linkClass } from '../ui/classes';
 import { formatDuration, Time } from '../ui/date-time';
@@ -22,6 +17,7 @@ import { Pager } from '../ui/pager';
 import { ProgressBar } from '../ui/progress-bar';
 import { pageParam, pick, withParams } from '../ui/url-params';
 import { JobStatusBadge, jobTypeLabel, STATUS_LABELS } from './job-ui';
+import { StatusFilter } from '../ui/status-filter';
 
 export const JOBS_PATH = '/api/admin/jobs';
 const PAGE_SIZE = 25;
@@ -31,43 +27,6 @@ const IDLE_INTERVAL_MS = 15_000;
 function duration(job: AdminJob): string {
   if (job.startedAt === null) return '—';
   return formatDuration((job.finishedAt ?? Date.now()) - job.startedAt);
-}
-
-function StatusFilter({ list, search }: { list?: JobListResponse; search: URLSearchParams }) {
-  const current = search.get('status');
-  const all = list ? Object.values(list.counts).reduce((a, b) => a + b, 0) : undefined;
-  const item = (status: JobStatus | null, label: string, count: number | undefined) => {
-    const active = current === status || (status === null && !current);
-    return (
-      <li key={status ?? 'all'}>
-        <Link
-          to={withParams(search, { status, page: null })}
-          aria-current={active ? 'true' : undefined}
-          className={`inline-flex min-h-10 items-center gap-1.5 rounded-full px-3 py-1.5 text-sm font-medium ring-1 ring-inset ${
-            active
-              ? 'bg-blue-700 text-white ring-blue-700'
-              : 'bg-white text-slate-800 ring-slate-300 hover:bg-slate-50'
-          }`}
-        >
-          {label}
-          {count === undefined ? null : ' '}
-          {count === undefined ? null : (
-            <span className={active ? 'text-blue-100' : 'text-slate-500'}>
-              {formatCount(count)}
-            </span>
-          )}
-        </Link>
-      </li>
-    );
-  };
-  return (
-    <nav aria-label="Job status">
-      <ul className="flex flex-wrap gap-2">
-        {item(null, 'All', all)}
-        {JOB_STATUSES.map((status) => item(status, STATUS_LABELS[status], list?.counts[status]))}
-      </ul>
-    </nav>
-  );
 }
 
 function TypeFilter({ list, search }: { list?: JobListResponse; search: URLSearchParams }) {
@@ -255,7 +214,13 @@ export function Component() {
           Scripts
         </Link>
       </div>
-      <StatusFilter list={data} search={search} />
+      <StatusFilter
+        label="Job status"
+        statuses={JOB_STATUSES}
+        labels={STATUS_LABELS}
+        counts={data?.counts}
+        search={search}
+      />
       <TypeFilter list={data} search={search} />
       {list.isPending ? (
         <Skeleton label="Loading jobs" />

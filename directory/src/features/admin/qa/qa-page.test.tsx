@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { QaRun, QaRunDetailResponse, QaRunListResponse } from '@moveratlas/contracts';
-import { json, renderAdminScreens } from '../leads/render-admin-screen';
+import { json, renderAdminScreens } from '../test-support';
 import { Component as QaPage } from './qa-page';
 
 const SLOW = { timeout: 5000 };

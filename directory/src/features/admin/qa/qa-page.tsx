@@ -21,31 +21,16 @@ import {
 import { toast } from '../../../components/toast/toast-store';
 import { formatCount } from '../../../lib/numbers';
 import { adminWrite } from '../admin-request';
-import {
-  buttonClass,
-  cardClass,
-  failureText,
-  formatDuration,
-  linkClass,
-  LoadFailure,
-  primaryButtonClass,
-  Skeleton,
-  Time,
-} from '../jobs/job-ui';
+import { cardClass, linkClass, primaryButtonClass } from '../ui/classes';
+import { formatDuration, Time } from '../ui/date-time';
+import { failureText } from '../ui/failure-text';
+import { LoadFailure, Skeleton } from '../ui/load-states';
 import { ActiveJobNotice } from '../seo-health/seo-ui';
+import { pageParam, withParams } from '../ui/url-params';
+import { Pager } from '../ui/pager';
 
 const RUNS_PATH = '/api/admin/qa-automation/runs';
 const RUNS_PAGE = 10;
-
-const withParams = (search: URLSearchParams, changes: Record<string, string | null>) => {
-  const next = new URLSearchParams(search);
-  for (const [name, value] of Object.entries(changes)) {
-    if (value === null || value === '') next.delete(name);
-    else next.set(name, value);
-  }
-  const text = next.toString();
-  return text === '' ? '?' : `?${text}`;
-};
 
 const RUN_STATUS: Record<QaRunStatus, [string, string]> = {
   running: ['Running', 'bg-blue-50 text-blue-800 ring-blue-300'],
@@ -273,7 +258,7 @@ function History({
   selected: number | undefined;
   search: URLSearchParams;
 }) {
-  const page = Math.max(1, Number(search.get('page') ?? 1) || 1);
+  const page = pageParam(search);
   const pages = Math.max(1, Math.ceil(list.total / RUNS_PAGE));
   return (
     <section aria-labelledby="history-heading" className="space-y-3">
@@ -305,30 +290,21 @@ function History({
           </li>
         ))}
       </ul>
-      {pages > 1 ? (
-        <nav aria-label="Run pages" className="flex items-center justify-end gap-2 text-sm">
-          {page > 1 ? (
-            <Link to={withParams(search, { page: String(page - 1) })} className={buttonClass}>
-              Newer
-            </Link>
-          ) : null}
-          <span className="text-slate-700">
-            Page {page} of {pages}
-          </span>
-          {page < pages ? (
-            <Link to={withParams(search, { page: String(page + 1) })} className={buttonClass}>
-              Older
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pager
+        label="Run pages"
+        page={page}
+        pages={pages}
+        search={search}
+        previousLabel="Newer"
+        nextLabel="Older"
+      />
     </section>
   );
 }
 
 export function Component() {
   const [search] = useSearchParams();
-  const page = Math.max(1, Number(search.get('page') ?? 1) || 1);
+  const page = pageParam(search);
   const list = useQuery<QaRunListResponse>({
     queryKey: [RUNS_PATH, { limit: RUNS_PAGE, offset: (page - 1) * RUNS_PAGE }],
     placeholderData: keepPreviousData,

@@ -9,14 +9,9 @@ import { useSearchParams } from 'react-router-dom';
 import type { SeoAnalyzeResponse } from '@moveratlas/contracts';
 import { formatCount } from '../../../lib/numbers';
 import { adminWrite } from '../admin-request';
-import {
-  buttonClass,
-  cardClass,
-  failureText,
-  inputClass,
-  primaryButtonClass,
-  Skeleton,
-} from '../jobs/job-ui';
+import { buttonClass, cardClass, inputClass, primaryButtonClass } from '../ui/classes';
+import { failureText } from '../ui/failure-text';
+import { Skeleton } from '../ui/load-states';
 import { ruleExplanation, ruleTitle, SEO_API, SeoSectionNav, SeverityBadge } from './seo-ui';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {

@@ -9,15 +9,9 @@ import { Link } from 'react-router-dom';
 import type { SeoCrawl, SeoSummaryResponse } from '@moveratlas/contracts';
 import { LineChart } from '../../../components/charts/line-chart';
 import { formatCount } from '../../../lib/numbers';
-import {
-  cardClass,
-  formatDuration,
-  inputClass,
-  linkClass,
-  LoadFailure,
-  Skeleton,
-  Time,
-} from '../jobs/job-ui';
+import { cardClass, inputClass, linkClass } from '../ui/classes';
+import { formatDuration, Time } from '../ui/date-time';
+import { LoadFailure, Skeleton } from '../ui/load-states';
 import {
   ActiveJobNotice,
   RunCrawlButton,

@@ -7,7 +7,7 @@ import type {
   SeoTask,
   SeoTaskListResponse,
 } from '@moveratlas/contracts';
-import { json, renderAdminScreens } from '../leads/render-admin-screen';
+import { json, renderAdminScreens } from '../test-support';
 import { Component as OverviewPage } from './seo-dashboard-page';
 import { Component as TasksPage } from './seo-tasks-page';
 import { Component as AnalyzerPage } from './seo-analyzer-page';

@@ -13,15 +13,9 @@ import {
   type SeoFindingListResponse,
 } from '@moveratlas/contracts';
 import { formatCount } from '../../../lib/numbers';
-import {
-  buttonClass,
-  cardClass,
-  formatDuration,
-  linkClass,
-  LoadFailure,
-  Skeleton,
-  Time,
-} from '../jobs/job-ui';
+import { buttonClass, cardClass, linkClass } from '../ui/classes';
+import { formatDuration, Time } from '../ui/date-time';
+import { LoadFailure, Skeleton } from '../ui/load-states';
 import {
   ruleExplanation,
   ruleTitle,
@@ -30,20 +24,12 @@ import {
   SeoSectionNav,
   SeverityBadge,
 } from './seo-ui';
+import { pageParam, withParams } from '../ui/url-params';
+import { Pager } from '../ui/pager';
 
 const CRAWLS_PATH = `${SEO_API}/crawls`;
 const CRAWLS_PAGE = 10;
 const FINDINGS_PAGE = 25;
-
-const withParams = (search: URLSearchParams, changes: Record<string, string | null>) => {
-  const next = new URLSearchParams(search);
-  for (const [name, value] of Object.entries(changes)) {
-    if (value === null || value === '') next.delete(name);
-    else next.set(name, value);
-  }
-  const text = next.toString();
-  return text === '' ? '?' : `?${text}`;
-};
 
 const CHANGES: Array<[SeoFindingChange, string, string]> = [
   ['new', 'New', 'Found by this crawl and not by the one before.'],
@@ -81,7 +67,7 @@ function CrawlList({
   selected: number | undefined;
   search: URLSearchParams;
 }) {
-  const page = Math.max(1, Number(search.get('page') ?? 1) || 1);
+  const page = pageParam(search);
   const pages = Math.max(1, Math.ceil(list.total / CRAWLS_PAGE));
   return (
     <section aria-labelledby="crawls-heading" className="space-y-3">
@@ -133,23 +119,14 @@ function CrawlList({
           );
         })}
       </ul>
-      {pages > 1 ? (
-        <nav aria-label="Crawl pages" className="flex items-center justify-end gap-2 text-sm">
-          {page > 1 ? (
-            <Link to={withParams(search, { page: String(page - 1) })} className={buttonClass}>
-              Newer
-            </Link>
-          ) : null}
-          <span className="text-slate-700">
-            Page {page} of {pages}
-          </span>
-          {page < pages ? (
-            <Link to={withParams(search, { page: String(page + 1) })} className={buttonClass}>
-              Older
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pager
+        label="Crawl pages"
+        page={page}
+        pages={pages}
+        search={search}
+        previousLabel="Newer"
+        nextLabel="Older"
+      />
     </section>
   );
 }
@@ -325,7 +302,7 @@ function Report({ crawlId, search }: { crawlId: number; search: URLSearchParams 
 
 export function Component() {
   const [search] = useSearchParams();
-  const page = Math.max(1, Number(search.get('page') ?? 1) || 1);
+  const page = pageParam(search);
   const list = useQuery<SeoCrawlListResponse>({
     queryKey: [CRAWLS_PATH, { limit: CRAWLS_PAGE, offset: (page - 1) * CRAWLS_PAGE }],
     placeholderData: keepPreviousData,

@@ -17,15 +17,10 @@ import {
 import { toast } from '../../../components/toast/toast-store';
 import { formatCount } from '../../../lib/numbers';
 import { adminWrite } from '../admin-request';
-import {
-  buttonClass,
-  failureText,
-  inputClass,
-  linkClass,
-  LoadFailure,
-  Skeleton,
-  Time,
-} from '../jobs/job-ui';
+import { buttonClass, inputClass, linkClass } from '../ui/classes';
+import { Time } from '../ui/date-time';
+import { failureText } from '../ui/failure-text';
+import { LoadFailure, Skeleton } from '../ui/load-states';
 import {
   ruleExplanation,
   ruleTitle,
@@ -35,19 +30,11 @@ import {
   SeverityBadge,
   TASK_STATUS_LABELS,
 } from './seo-ui';
+import { pageParam, withParams } from '../ui/url-params';
+import { StatusFilter } from '../ui/status-filter';
 
 const TASKS_PATH = `${SEO_API}/tasks`;
 const PAGE_SIZE = 25;
-
-const withParams = (search: URLSearchParams, changes: Record<string, string | null>) => {
-  const next = new URLSearchParams(search);
-  for (const [name, value] of Object.entries(changes)) {
-    if (value === null || value === '') next.delete(name);
-    else next.set(name, value);
-  }
-  const text = next.toString();
-  return text === '' ? '?' : `?${text}`;
-};
 
 const SORTS = [
   ['severity', 'Severity'],
@@ -57,44 +44,6 @@ const SORTS = [
   ['updated', 'Last change'],
   ['first-seen', 'First found'],
 ] as const;
-
-function StatusFilter({ list, search }: { list?: SeoTaskListResponse; search: URLSearchParams }) {
-  const current = search.get('status');
-  const all = list ? Object.values(list.counts).reduce((a, b) => a + b, 0) : undefined;
-  const item = (status: SeoTaskStatus | null, label: string, count: number | undefined) => {
-    const active = current === status || (status === null && !current);
-    return (
-      <li key={status ?? 'all'}>
-        <Link
-          to={withParams(search, { status, page: null })}
-          aria-current={active ? 'true' : undefined}
-          className={`inline-flex min-h-10 items-center gap-1.5 rounded-full px-3 py-1.5 text-sm font-medium ring-1 ring-inset ${
-            active
-              ? 'bg-blue-700 text-white ring-blue-700'
-              : 'bg-white text-slate-800 ring-slate-300 hover:bg-slate-50'
-          }`}
-        >
-          {label}
-          {count === undefined ? null : (
-            <span className={active ? 'text-blue-100' : 'text-slate-500'}>
-              {formatCount(count)}
-            </span>
-          )}
-        </Link>
-      </li>
-    );
-  };
-  return (
-    <nav aria-label="Task status">
-      <ul className="flex flex-wrap gap-2">
-        {item(null, 'All', all)}
-        {SEO_TASK_STATUSES.map((status) =>
-          item(status, TASK_STATUS_LABELS[status], list?.counts[status]),
-        )}
-      </ul>
-    </nav>
-  );
-}
 
 function Filters({ search }: { search: URLSearchParams }) {
   const [, setSearch] = useSearchParams();
@@ -282,7 +231,7 @@ function TaskItem({ task }: { task: SeoTask }) {
 }
 
 function Pager({ total, search }: { total: number; search: URLSearchParams }) {
-  const page = Math.max(1, Number(search.get('page') ?? 1) || 1);
+  const page = pageParam(search);
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   return (
     <nav aria-label="Task pages" className="flex flex-wrap items-center justify-end gap-2 text-sm">
@@ -305,7 +254,7 @@ function Pager({ total, search }: { total: number; search: URLSearchParams }) {
 
 export function Component() {
   const [search] = useSearchParams();
-  const page = Math.max(1, Number(search.get('page') ?? 1) || 1);
+  const page = pageParam(search);
   const params: Record<string, string | number> = {
     limit: PAGE_SIZE,
     offset: (page - 1) * PAGE_SIZE,
@@ -331,7 +280,13 @@ export function Component() {
         </p>
       </div>
       <SeoSectionNav />
-      <StatusFilter list={data} search={search} />
+      <StatusFilter
+        label="Task status"
+        statuses={SEO_TASK_STATUSES}
+        labels={TASK_STATUS_LABELS}
+        counts={data?.counts}
+        search={search}
+      />
       <Filters key={search.get('q') ?? ''} search={search} />
       {list.isPending ? (
         <Skeleton label="Loading tasks" />

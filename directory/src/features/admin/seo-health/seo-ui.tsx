@@ -14,7 +14,9 @@ import {
 } from '@moveratlas/contracts';
 import { toast } from '../../../components/toast/toast-store';
 import { adminWrite } from '../admin-request';
-import { failureText, linkClass, primaryButtonClass, ProgressBar } from '../jobs/job-ui';
+import { linkClass, primaryButtonClass } from '../ui/classes';
+import { failureText } from '../ui/failure-text';
+import { ProgressBar } from '../ui/progress-bar';
 
 export const SEO_API = '/api/admin/seo-health';
 

@@ -10,7 +10,7 @@ import { withParams } from './url-params';
 
 /**
  * Pages kept in the URL. Nothing at all for a single page, unless there are `children` (such as a page-size
- * choice), which go on the left.
+ * choice), which go on the left. Histories newest first name their links Newer and Older.
  */
 export function Pager({
   label,
@@ -18,12 +18,16 @@ export function Pager({
   pages,
   search,
   children,
+  previousLabel = 'Previous',
+  nextLabel = 'Next',
 }: {
   label: string;
   page: number;
   pages: number;
   search: URLSearchParams;
   children?: ReactNode;
+  previousLabel?: string;
+  nextLabel?: string;
 }) {
   if (pages <= 1 && !children) return null;
   return (
@@ -36,7 +40,7 @@ export function Pager({
             rel="prev"
             className={buttonClass}
           >
-            Previous
+            {previousLabel}
           </Link>
         ) : null}
         <span className="text-slate-700">
@@ -48,7 +52,7 @@ export function Pager({
             rel="next"
             className={buttonClass}
           >
-            Next
+            {nextLabel}
           </Link>
         ) : null}
       </div>

@@ -128,7 +128,7 @@ export async function createApp({ config, db, logger, jobs }: AppContext): Promi
   // Every other GET is a page of the directory, rendered on the server (Vite middleware in development).
   app.use(
     '/widget',
-    widgetBundles({ distDir: path.join(config.repoRoot, 'widget', 'dist'), logger }),
+    widgetBundles({ distDir: path.join(config.repoRoot, 'widget', 'dist'), logger }).router,
   );
   app.use(sitemapRoutes({ config, db }));
   await mountDirectory(app, { config, db, logger });

@@ -6,11 +6,13 @@
  *    while a client keeps reading GET /api/companies every 100 ms, so "without blocking the server" is
  *    measured too. On SQLite and MariaDB (database bench_import, recreated each run), each seeded with
  *    2,000 companies first. Target: the import (upload + dry run + job) under 60 s; reads keep answering.
- * 2. list — GET /api/admin/companies (default page, sorted, filtered, searched, a deep page) with autocannon
- *    on a 200,000-company SQLite seed (data/bench, built once), against a bare Express route. Reports p99.
+ * 2. list — GET /api/admin/companies (default page, sorted, filtered, searched, a deep page) and
+ *    GET /api/admin/leads (the same, over BENCH_LIST_LEADS generated leads, 100,000 by default) with
+ *    autocannon on a 200,000-company SQLite seed (data/bench, built once), against a bare Express route.
+ *    Reports p99.
  *
  * Usage: npm run bench:import  [BENCH_PARTS=import,list] [BENCH_DATABASES=sqlite,mysql]
- *        [BENCH_IMPORT_ROWS=100000] [BENCH_LIST_SIZE=200000] [BENCH_SECONDS=10]
+ *        [BENCH_IMPORT_ROWS=100000] [BENCH_LIST_SIZE=200000] [BENCH_LIST_LEADS=100000] [BENCH_SECONDS=10]
  *        [BENCH_MYSQL_URL=mysql://root@127.0.0.1:3306/test]
  */
 import fs from 'node:fs';
@@ -20,6 +22,8 @@ import { fileURLToPath } from 'node:url';
 import knexFactory, { type Knex } from 'knex';
 import { pino } from 'pino';
 import {
+  LEAD_STATUSES,
+  US_STATES,
   ADMIN_SESSION_COOKIE,
   CSRF_COOKIE,
   CSRF_HEADER,
@@ -36,6 +40,7 @@ const parts = (process.env.BENCH_PARTS ?? 'import,list').split(',');
 const databases = (process.env.BENCH_DATABASES ?? 'sqlite,mysql').split(',');
 const importRows = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
 const listSize = Number(process.env.BENCH_LIST_SIZE ?? 200_000);
+const listLeads = Number(process.env.BENCH_LIST_LEADS ?? 100_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const mysqlUrl = process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -240,14 +245,70 @@ async function benchImport(name: string): Promise<ImportFigures> {
   }
 }
 
+/** Tops the bench database up to `count` leads spread over the last two years (made once, kept in data/bench). */
+async function ensureLeads(db: Knex, count: number): Promise<void> {
+  const have = Number(((await db('leads').count({ n: '*' }).first()) as { n: number | string }).n);
+  if (have >= count) return;
+  console.info(`adding ${(count - have).toLocaleString('en-US')} leads…`);
+  const sizes = ['studio', '2-3br', '4br', 'commercial'];
+  const names = ['Ada', 'Grace', 'Alan', 'Edsger', 'Barbara', 'Donald', 'Frances', 'Ken'];
+  const surnames = [
+    'Lovelace',
+    'Hopper',
+    'Turing',
+    'Dijkstra',
+    'Liskov',
+    'Knuth',
+    'Allen',
+    'Smith',
+  ];
+  const now = Date.now();
+  const rows = [];
+  for (let i = have; i < count; i++) {
+    const from = US_STATES[i % US_STATES.length]!;
+    const to = US_STATES[(i * 7) % US_STATES.length]!;
+    const created = new Date(now - ((i * 7919) % (730 * 86_400)) * 1000);
+    rows.push({
+      public_id: `B${i.toString(36).toUpperCase().padStart(9, '0')}`,
+      lead_uuid: `bench-lead-${i}`,
+      site_id: i % 3 === 0 ? 'demo-partner' : 'moveratlas',
+      first_name: names[i % names.length]!,
+      last_name: surnames[(i >> 3) % surnames.length]!,
+      email: `lead${i}@example.com`,
+      phone: String(2_025_550_000 + (i % 10_000)),
+      from_state: from.abbreviation,
+      from_location: `Springfield, ${from.abbreviation}`,
+      to_state: to.abbreviation,
+      to_location: `Riverside, ${to.abbreviation}`,
+      move_date: '06/15/2027',
+      move_size: sizes[i % sizes.length]!,
+      number_of_rooms: 1 + (i % 5),
+      selected_companies: '[]',
+      wire: '{}',
+      status: LEAD_STATUSES[i % LEAD_STATUSES.length]!,
+      delivery_status: 'delivered',
+      ip_address: '192.0.2.1',
+      user_agent: 'bench',
+      created_at: created,
+      updated_at: created,
+    });
+  }
+  await db.batchInsert('leads', rows, 500);
+}
+
 async function benchList(): Promise<void> {
   const database = await seededSqlite(listSize);
   if (database.client !== 'sqlite') throw new Error('benchmarks seed SQLite files');
-  await withDb(database, (db) => upsertAdmin(db, ADMIN.username, ADMIN.password));
+  await withDb(database, async (db) => {
+    await upsertAdmin(db, ADMIN.username, ADMIN.password);
+    await ensureLeads(db, listLeads);
+  });
   const server = await startServer(`sqlite:${database.filename}`);
   try {
     const session = await login(server.port);
     const headers = { Cookie: session.cookie };
+    const today = new Date().toISOString().slice(0, 10);
+    const monthAgo = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
     const routes = [
       ['GET /api/admin/companies', '/api/admin/companies'],
       ['… ?sort=rating', '/api/admin/companies?sort=rating'],
@@ -255,6 +316,12 @@ async function benchList(): Promise<void> {
       ['… ?featured=true', '/api/admin/companies?featured=true'],
       ['… ?q=chi', '/api/admin/companies?q=chi'],
       ['… ?page=2000', '/api/admin/companies?page=2000'],
+      ['GET /api/admin/leads', '/api/admin/leads'],
+      ['… ?status=new', '/api/admin/leads?status=new'],
+      ['… ?state=TX&sort=name', '/api/admin/leads?state=TX&sort=name'],
+      ['… ?from=…&to=… (one month)', `/api/admin/leads?from=${monthAgo}&to=${today}`],
+      ['… ?q=hopper', '/api/admin/leads?q=hopper'],
+      ['… ?page=1000', '/api/admin/leads?page=1000'],
     ];
     const bare = await measure(
       server.port,
@@ -267,7 +334,7 @@ async function benchList(): Promise<void> {
     for (const [label, route] of routes)
       rows.push(await measure(server.port, label!, route!, 10, seconds, headers));
     printTable(
-      `SQLite, ${listSize.toLocaleString('en-US')} companies, admin companies list, 10 connections, ${seconds} s per route`,
+      `SQLite, ${listSize.toLocaleString('en-US')} companies and ${listLeads.toLocaleString('en-US')} leads, admin lists, 10 connections, ${seconds} s per route`,
       rows,
       bare,
     );

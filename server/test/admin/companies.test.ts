@@ -122,6 +122,26 @@ for (const database of testDatabases()) {
       );
     });
 
+    it('pages of every sort, filtered or searched, join up into the single longer page', async () => {
+      for (const query of [
+        'sort=state',
+        'sort=reviews&state=TX',
+        'sort=updated&order=asc',
+        'q=moving&sort=rating',
+      ]) {
+        const first = await list(`?${query}&limit=10`);
+        const second = await list(`?${query}&limit=10&page=2`);
+        const both = await list(`?${query}&limit=20`);
+        expect(both.items.length, query).toBeGreaterThan(10);
+        expect(
+          [...first.items, ...second.items].map((c) => c.id),
+          query,
+        ).toEqual(both.items.map((c) => c.id));
+      }
+      const byState = (await list('?sort=state&limit=100')).items.map((c) => c.state);
+      expect(byState).toEqual([...byState].sort());
+    });
+
     it('searches by name words, city name and USDOT number prefix', async () => {
       const seeded = (await app
         .db({ c: 'companies' })

@@ -41,6 +41,7 @@ import * as createSeoCrawls from './20261123_91_create_seo_crawls';
 import * as createSeoFindings from './20261123_92_create_seo_findings';
 import * as createSeoTasks from './20261123_93_create_seo_tasks';
 import * as createQaRuns from './20261123_94_create_qa_runs';
+import * as addCompanyAdminFeaturedIndex from './20261123_95_add_company_admin_featured_index';
 
 const migrations: Record<string, Knex.Migration> = {
   '20261123_01_create_states': createStates,
@@ -81,6 +82,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261123_92_create_seo_findings': createSeoFindings,
   '20261123_93_create_seo_tasks': createSeoTasks,
   '20261123_94_create_qa_runs': createQaRuns,
+  '20261123_95_add_company_admin_featured_index': addCompanyAdminFeaturedIndex,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

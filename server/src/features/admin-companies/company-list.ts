@@ -119,9 +119,26 @@ export async function listAdminCompanies(
   };
   const sort = SORT_COLUMNS[query.sort];
   const order = query.order ?? sort.order;
-  const rowsQuery = base()
-    .join({ ci: 'cities' }, 'ci.id', 'c.city_id')
-    .join({ s: 'states' }, 's.id', 'c.state_id')
+  // The id breaks ties, so pages never overlap.
+  const orderBy = [...sort.columns.map((column) => ({ column, order })), { column: 'c.id', order }];
+  const joinPlaces = (qb: Knex.QueryBuilder): Knex.QueryBuilder =>
+    qb.join({ ci: 'cities' }, 'ci.id', 'c.city_id').join({ s: 'states' }, 's.id', 'c.state_id');
+  // A late row lookup: the page's 50 ids are found first from the companies table alone (an index, often
+  // covering), and only those rows are joined to their city and state. Joining first made the database sort
+  // or skip whole joined rows: 1.2 s for page 2,000 and 340 ms for one state's companies by reviews on
+  // 200,000 companies, against a few milliseconds this way.
+  const pageIds = (query.sort === 'state' ? joinPlaces(base()) : base())
+    .select('c.id')
+    .orderBy(orderBy)
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  // CROSS JOIN keeps the 50 ids as the outer loop on SQLite, whose planner cannot see that a bound LIMIT is
+  // small and would otherwise walk all companies in name order probing the ids (1 s); MySQL reads it as JOIN.
+  const rowsQuery = joinPlaces(
+    db.from(pageIds.as('p')).crossJoin('companies as c', (on) => {
+      on.on('c.id', '=', 'p.id');
+    }),
+  )
     .select(
       'c.id',
       'c.slug',
@@ -135,10 +152,7 @@ export async function listAdminCompanies(
       'c.is_in_list',
       'c.updated_at',
     )
-    // The id breaks ties, so pages never overlap.
-    .orderBy([...sort.columns.map((column) => ({ column, order })), { column: 'c.id', order }])
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
+    .orderBy(orderBy);
   const [rows, count] = await Promise.all([
     rowsQuery as Promise<ListRow[]>,
     base().count({ n: '*' }).first() as Promise<{ n: number | string } | undefined>,

@@ -32,16 +32,22 @@ function tree(element: ReactNode, path: string) {
   );
 }
 
+// React's act() flushes scheduled work only where the environment says it is a test (testing-library's
+// render sets this; hydrating by hand does not).
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
 export async function hydrationErrors(element: ReactNode, path = '/'): Promise<unknown[]> {
   const container = document.createElement('div');
   container.innerHTML = renderToString(tree(element, path));
   document.body.appendChild(container);
   const errors: unknown[] = [];
-  await act(async () => {
+  const root = await act(async () =>
     hydrateRoot(container, tree(element, path), {
       onRecoverableError: (error) => errors.push(error),
-    });
-  });
+    }),
+  );
+  // Unmounted before the test ends: no work of this root may run after jsdom is torn down.
+  act(() => root.unmount());
   container.remove();
   return errors;
 }

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import http from 'node:http';
+import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -7,6 +7,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import express from 'express';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawRequest } from '../../test/raw-request';
 import { precompressedAssets } from './precompressed-assets';
 
 const script = `export const movers = [${Array.from({ length: 400 }, (_, i) => `"company-${i}"`).join(',')}];\n`;
@@ -14,22 +15,8 @@ let dir: string;
 let server: http.Server;
 let baseUrl: string;
 
-function get(urlPath: string, headers: Record<string, string> = {}, method = 'GET') {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
-    (resolve, reject) => {
-      http
-        .request(`${baseUrl}${urlPath}`, { headers, method }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () =>
-            resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
-          );
-        })
-        .on('error', reject)
-        .end();
-    },
-  );
-}
+const get = (urlPath: string, headers: Record<string, string> = {}, method = 'GET') =>
+  rawRequest(`${baseUrl}${urlPath}`, headers, method);
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'moveratlas-precompressed-'));

@@ -146,10 +146,15 @@ describe('the lead list', () => {
         ),
       SLOW,
     );
-    expect(Object.fromEntries(listCalls(fetchMock).at(-1)!.searchParams)).toEqual({
-      sort: 'name',
-      dir: 'asc',
-    });
+    // The header follows the address at once; the request for the new order may come a moment later.
+    await waitFor(
+      () =>
+        expect(Object.fromEntries(listCalls(fetchMock).at(-1)!.searchParams)).toEqual({
+          sort: 'name',
+          dir: 'asc',
+        }),
+      SLOW,
+    );
   });
 
   it('says when nothing matches and offers to clear the filters', async () => {

@@ -78,6 +78,25 @@ try {
     'Findings per check:',
     Object.fromEntries([...byRule].sort(([, a], [, b]) => b - a)),
   );
+  // Where each check fires, by page type (the path's first segment and whether it has a query), with an example:
+  // thousands of findings usually come from a handful of templates.
+  const byTemplate = new Map<string, { count: number; example: string }>();
+  for (const finding of result.findings) {
+    const url = new URL(finding.url, base);
+    const segments = url.pathname.split('/').filter(Boolean);
+    const template = `${finding.rule}  /${segments[0] ?? ''}${segments.length > 1 ? `/…(${segments.length})` : ''}${url.search ? '?…' : ''}`;
+    const entry = byTemplate.get(template) ?? {
+      count: 0,
+      example: `${url.pathname}${url.search} — ${finding.message}`,
+    };
+    entry.count += 1;
+    byTemplate.set(template, entry);
+  }
+  console.info('Findings by check and page type (top 25):');
+  for (const [template, { count, example }] of [...byTemplate]
+    .sort(([, a], [, b]) => b.count - a.count)
+    .slice(0, 25))
+    console.info(`  ${String(count).padStart(6)}  ${template.padEnd(44)} e.g. ${example}`);
 } finally {
   await server.stop();
 }

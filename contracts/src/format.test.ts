@@ -66,5 +66,18 @@ describe('slugify and titles', () => {
   it('titles read "Page | Site"', () => {
     expect(pageTitle('FAQ', 'MoverAtlas')).toBe('FAQ | MoverAtlas');
     expect(pageTitle('', 'MoverAtlas')).toBe('MoverAtlas');
+    // Too long for search results: the subtitle goes, the pattern stays.
+    expect(
+      pageTitle(
+        'Interstate Moving Regulations: Your Rights When You Move Across State Lines',
+        'MoverAtlas',
+      ),
+    ).toBe('Interstate Moving Regulations | MoverAtlas');
+    expect(pageTitle('Moving to a New State: Checklist', 'MoverAtlas')).toBe(
+      'Moving to a New State: Checklist | MoverAtlas',
+    );
+    expect(pageTitle('Moving Companies in Texas – Page 2', 'MoverAtlas')).toBe(
+      'Moving Companies in Texas – Page 2 | MoverAtlas',
+    );
   });
 });

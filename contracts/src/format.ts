@@ -72,6 +72,17 @@ export function starBreakdown(rating: number): StarBreakdown {
 }
 
 /** Page titles read 'Page | MoverAtlas'. */
+/** Search results cut titles after about 60 characters. */
+export const TITLE_MAX_LENGTH = 60;
+
+/**
+ * 'Page | the product' (spec 2.1). A title too long for search results loses its subtitle (the part after
+ * the first colon) rather than being cut mid-word by the search engine.
+ */
 export function pageTitle(page: string, siteName: string): string {
-  return page ? `${page} | ${siteName}` : siteName;
+  if (!page) return siteName;
+  const branded = `${page} | ${siteName}`;
+  const colon = page.indexOf(': ');
+  if (branded.length <= TITLE_MAX_LENGTH || colon < 1) return branded;
+  return `${page.slice(0, colon)} | ${siteName}`;
 }

@@ -3,7 +3,7 @@
  * path and status, and the waits a test needs before it interacts (hydration) or scans (animations done).
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import type { Company } from '@moveratlas/contracts';
+import { pageTitle, type Company } from '@moveratlas/contracts';
 import { PRODUCT_URL } from '../playwright.config';
 
 export const SITE_NAME = 'MoverAtlas';
@@ -19,7 +19,8 @@ export interface TemplatePage {
   /** The canonical path; default: the path without its query string. */
   canonical?: string;
   status?: number;
-  noindex?: boolean;
+  /** The robots meta tag's content; 'index, follow' when not given. */
+  robots?: 'noindex' | 'noindex, follow';
 }
 
 /** One listed company, for the company template. */
@@ -34,12 +35,12 @@ export async function someCompany(request: APIRequestContext): Promise<Company> 
 /** A page of every template of the public directory (issue 5), real records included. */
 export async function templatePages(request: APIRequestContext): Promise<TemplatePage[]> {
   const company = await someCompany(request);
-  const title = (page: string) => `${page} | ${SITE_NAME}`;
+  const title = (page: string) => pageTitle(page, SITE_NAME);
   return [
     {
       template: 'home',
       path: '/',
-      title: title('Compare Moving Companies & Get Free Moving Quotes'),
+      title: title('Compare Moving Companies & Get Free Quotes'),
     },
     { template: 'states', path: '/states', title: title('Moving Companies by State') },
     { template: 'state', path: '/states/illinois', title: title('Moving Companies in Illinois') },
@@ -65,7 +66,7 @@ export async function templatePages(request: APIRequestContext): Promise<Templat
       path: '/search?q=new',
       title: title('Search results for “new”'),
       canonical: '/search?q=new',
-      noindex: true,
+      robots: 'noindex, follow',
     },
     { template: 'sitemap', path: '/sitemap', title: title('Sitemap') },
     { template: 'blog list', path: '/blog', title: title('Moving Tips & Advice Blog') },
@@ -116,14 +117,14 @@ export async function templatePages(request: APIRequestContext): Promise<Templat
       path: '/no/such/page',
       title: title('Page Not Found'),
       status: 404,
-      noindex: true,
+      robots: 'noindex',
     },
     {
       template: 'error',
       path: '/error',
       title: title('Something Went Wrong'),
       status: 500,
-      noindex: true,
+      robots: 'noindex',
     },
   ];
 }

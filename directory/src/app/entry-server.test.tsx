@@ -38,7 +38,7 @@ describe('render', () => {
     expect(html.startsWith('<!DOCTYPE html><html lang="en">')).toBe(true);
     const headHtml = head(html);
     expect(headHtml).toContain(
-      '<title>Compare Moving Companies &amp; Get Free Moving Quotes | MoverAtlas</title>',
+      '<title>Compare Moving Companies &amp; Get Free Quotes | MoverAtlas</title>',
     );
     expect(headHtml).toContain('<link rel="canonical" href="https://movers.test/"/>');
     expect(headHtml).toContain(

@@ -55,5 +55,15 @@ export function listQueryString(params: ListParams): string {
   return text === '' ? '' : `?${text}`;
 }
 
+/**
+ * Pages beyond the first and filtered or re-sorted views repeat the first page's title and description
+ * with other companies: they stay out of the index (their links are followed) rather than compete with it.
+ */
+export function isListVariant(params: ListParams): boolean {
+  return (
+    params.page > 1 || params.sort !== 'featured' || params.service !== undefined || !!params.state
+  );
+}
+
 export const totalPagesOf = (total: number): number =>
   Math.max(1, Math.ceil(total / LIST_PAGE_SIZE));

@@ -72,6 +72,27 @@ describe.each(testDatabases())('directory pages on $name', ({ config }) => {
     expect(html).toContain('<meta name="robots" content="noindex"/>');
   });
 
+  it.each([
+    ['/states/illinois', 'index, follow'],
+    ['/states/illinois?page=2', 'noindex, follow'],
+    ['/states/illinois?sort=rating', 'noindex, follow'],
+    ['/states/illinois/chicago', 'index, follow'],
+    ['/states/illinois/chicago?service=piano-moving', 'noindex, follow'],
+    ['/moving-companies', 'index, follow'],
+    ['/moving-companies?page=2', 'noindex, follow'],
+    ['/moving-companies?state=IL', 'noindex, follow'],
+    ['/blog', 'index, follow'],
+    ['/blog?tag=packing', 'noindex, follow'],
+    ['/search', 'noindex, follow'],
+  ])(
+    'keeps list variants out of the index with their links followed: %s → %s',
+    async (path, robots) => {
+      const response = await app.get(path);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain(`<meta name="robots" content="${robots}"/>`);
+    },
+  );
+
   it('renders a state page under both prefixes with /states/… as canonical', async () => {
     for (const path of ['/states/illinois', '/moving-companies/illinois']) {
       const response = await app.get(path);
@@ -137,7 +158,7 @@ describe.each(testDatabases())('directory pages on $name', ({ config }) => {
     const html = await response.text();
     expect(html).toContain('Results for “chicago”');
     expect(html).toContain('href="/states/illinois/chicago"');
-    expect(html).toContain('<meta name="robots" content="noindex"/>');
+    expect(html).toContain('<meta name="robots" content="noindex, follow"/>');
     const cities = await app.get('/search?q=a&type=cities&page=2');
     expect(cities.status).toBe(200);
     expect(canonicalOf(await cities.text())).toBe(

@@ -374,7 +374,7 @@ describe.skipIf(!built)('the built directory', () => {
     const html = await response.text();
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).toContain(
-      '<title>Compare Moving Companies &amp; Get Free Moving Quotes | MoverAtlas</title>',
+      '<title>Compare Moving Companies &amp; Get Free Quotes | MoverAtlas</title>',
     );
     expect(head).toContain(`<link rel="canonical" href="${server.baseUrl}/"/>`);
     expect(html).toContain('href="/states/illinois/chicago"');

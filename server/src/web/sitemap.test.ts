@@ -72,6 +72,7 @@ describe.each(testDatabases())('sitemaps and robots.txt on $name', ({ config: da
         '/states/illinois',
         '/states/illinois/chicago',
         '/blog/moving-cost-guide',
+        '/resources/new-state-checklist',
       ]),
     );
 

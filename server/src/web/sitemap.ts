@@ -53,6 +53,7 @@ const CONTENT_COLLECTIONS = [
   { dir: 'blog', prefix: '/blog/' },
   { dir: 'services', prefix: '/services/' },
   { dir: 'guides', prefix: '/guides/' },
+  { dir: 'resources', prefix: '/resources/' },
 ];
 
 function contentPaths(repoRoot: string): string[] {

@@ -82,11 +82,10 @@ const pages = (f: Fixtures): PageCase[] => [
   { label: 'directory page 2', path: '/moving-companies?page=2', list: true },
   { label: 'directory of a state', path: '/moving-companies?state=texas', list: true },
   { label: 'search form', path: '/search' },
-  { label: 'search results', path: '/search?q=chicago', noindex: true },
+  { label: 'search results', path: '/search?q=chicago' },
   {
     label: 'search results, one group, page 2',
     path: '/search?q=new&type=companies&page=2',
-    noindex: true,
   },
   { label: 'blog list', path: '/blog' },
   ...f.content.blog.map((slug) => ({
@@ -188,7 +187,11 @@ function headIssues(page: PageCase, head: PageHead): string[] {
   check(one('twitter:card') === 'summary', 'twitter:card');
   check(one('twitter:title') === title, 'twitter:title');
   check(one('twitter:description') === description, 'twitter:description');
-  check(one('robots') === (page.noindex ? 'noindex' : 'index, follow'), 'robots');
+  // Search, list pages beyond the first and filtered views stay out of the index; their links are followed.
+  const followedOnly =
+    page.path.startsWith('/search') || (page.list === true && page.path.includes('?'));
+  const robots = page.noindex ? 'noindex' : followedOnly ? 'noindex, follow' : 'index, follow';
+  check(one('robots') === robots, 'robots');
   const region = one('geo.region') ?? '';
   check(/^US(-[A-Z]{2})?$/.test(region), `geo.region ${region}`);
   if (page.region) check(region === page.region, `geo.region ${region}, not ${page.region}`);

@@ -46,6 +46,7 @@ export function BlogListView({ posts, tags, tag }: BlogListData) {
         path="/blog"
         crumbs={CRUMBS}
         heading="Moving Tips & Advice"
+        variant={tag !== null}
       >
         Practical, plain-English guidance for every stage of a move, from the first estimate to the
         last box.

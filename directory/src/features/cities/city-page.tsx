@@ -9,12 +9,19 @@ import { MovingResources } from '../../components/place/moving-resources';
 import { PlaceMovers } from '../../components/place/place-movers';
 import { RouteErrorBoundary } from '../../features/errors/route-error-boundary';
 import { canonicalPlace, notFound } from '../../lib/http';
-import { LIST_PAGE_SIZE, listQueryString, readListParams, totalPagesOf } from '../../lib/listing';
+import {
+  LIST_PAGE_SIZE,
+  isListVariant,
+  listQueryString,
+  readListParams,
+  totalPagesOf,
+} from '../../lib/listing';
 import { formatCount } from '../../lib/numbers';
 import { cityPath, statePath } from '../../lib/regions';
 import { Seo } from '../../lib/seo/seo';
 import { companyItemListJsonLd } from '../../lib/seo/structured-data';
 import { useSite } from '../../lib/site';
+import { pageTitle, TITLE_MAX_LENGTH } from '@moveratlas/contracts';
 
 /** ZIP codes listed before the rest are folded away. */
 const ZIP_PREVIEW = 24;
@@ -55,6 +62,12 @@ export function CityView({ city, page, params, destinations }: CityPageData) {
     { label: city.name, to: path },
   ];
   const pageSuffix = params.page > 1 ? ` – Page ${params.page}` : '';
+  // Long place names ("Hot Springs National Park, AR") would push the title past what results show.
+  const longTitle = `Moving Companies in ${place}${pageSuffix}`;
+  const title =
+    pageTitle(longTitle, site.siteName).length > TITLE_MAX_LENGTH
+      ? `Movers in ${place}${pageSuffix}`
+      : longTitle;
   const rating =
     statistics.averageRating === null
       ? ''
@@ -62,7 +75,7 @@ export function CityView({ city, page, params, destinations }: CityPageData) {
   return (
     <div className="mx-auto max-w-7xl px-4 pt-8 pb-16 sm:px-6 lg:px-8">
       <Seo
-        title={`Moving Companies in ${place}${pageSuffix}`}
+        title={title}
         description={`Compare ${formatCount(statistics.companyCount)} moving companies in ${city.name}, ${state.name}${rating}. Read reviews, see typical prices and get free quotes from local movers.`}
         keywords={[
           `${city.name} movers`,
@@ -72,6 +85,8 @@ export function CityView({ city, page, params, destinations }: CityPageData) {
           ...statistics.serviceMix.slice(0, 4).map((service) => `${city.name} ${service.name}`),
         ]}
         canonicalPath={`${path}${listQueryString(params)}`}
+        noindex={isListVariant(params)}
+        followLinks
         breadcrumbs={crumbs}
         geo={{
           region: `US-${state.abbreviation}`,

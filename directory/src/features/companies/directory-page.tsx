@@ -6,7 +6,13 @@ import { Breadcrumbs } from '../../components/breadcrumbs';
 import { CompanyList } from '../../components/company-list';
 import { RouteErrorBoundary } from '../../features/errors/route-error-boundary';
 import { notFound } from '../../lib/http';
-import { LIST_PAGE_SIZE, listQueryString, readListParams, totalPagesOf } from '../../lib/listing';
+import {
+  LIST_PAGE_SIZE,
+  isListVariant,
+  listQueryString,
+  readListParams,
+  totalPagesOf,
+} from '../../lib/listing';
 import { formatCount } from '../../lib/numbers';
 import { statePath } from '../../lib/regions';
 import { Seo } from '../../lib/seo/seo';
@@ -62,6 +68,8 @@ export function DirectoryView({ states, page, params, stateName }: DirectoryPage
           ...(stateName ? [`${stateName} movers`] : []),
         ]}
         canonicalPath={`${DIRECTORY_PATH}${listQueryString(params)}`}
+        noindex={isListVariant(params)}
+        followLinks
         breadcrumbs={CRUMBS}
         jsonLd={[companyItemListJsonLd(site, `Moving companies${where}`, page.companies)]}
       />

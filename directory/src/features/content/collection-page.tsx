@@ -16,6 +16,7 @@ export function CollectionPageHeader({
   path,
   crumbs,
   heading,
+  variant = false,
   children,
 }: {
   title: string;
@@ -24,6 +25,8 @@ export function CollectionPageHeader({
   path: string;
   crumbs: readonly Crumb[];
   heading: ReactNode;
+  /** A filtered view of the collection (a tag): out of the index, its links followed. */
+  variant?: boolean;
   /** The introduction. */
   children: ReactNode;
 }) {
@@ -35,6 +38,8 @@ export function CollectionPageHeader({
         description={description}
         keywords={keywords}
         breadcrumbs={crumbs}
+        noindex={variant}
+        followLinks
         // The page describes itself in jsonLd: no second, generic WebPage block.
         webPage={false}
         jsonLd={[webPageJsonLd(site, { title, description, path, type: 'CollectionPage' })]}

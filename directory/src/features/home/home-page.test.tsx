@@ -184,7 +184,7 @@ describe('HomeView', () => {
 
   it('writes the head: title, description, canonical, robots, geo tags and JSON-LD', () => {
     renderHome();
-    expect(document.title).toBe('Compare Moving Companies & Get Free Moving Quotes | MoverAtlas');
+    expect(document.title).toBe('Compare Moving Companies & Get Free Quotes | MoverAtlas');
     const meta = (selector: string) =>
       document.head.querySelector(selector)?.getAttribute('content');
     expect(meta('meta[name="description"]')).toMatch(/^Compare 3,120 moving companies/);

@@ -81,7 +81,7 @@ export function HomeView({ states, majorCities, featured, usMap, averageRating }
   return (
     <>
       <Seo
-        title="Compare Moving Companies & Get Free Moving Quotes"
+        title="Compare Moving Companies & Get Free Quotes"
         description={`Compare ${formatCount(companyCount)} moving companies in all 50 states and DC. Browse movers by state and city, read ratings and reviews, and get free moving quotes.`}
         keywords={KEYWORDS}
         jsonLd={

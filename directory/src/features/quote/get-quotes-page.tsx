@@ -56,6 +56,26 @@ const STEPS = [
   ['Compare free quotes', 'Only the companies you chose reach out. No obligation to book.'],
 ] as const;
 
+/** What people ask before they give their details (also the page's readable content without the form). */
+const QUESTIONS = [
+  [
+    'Is it really free?',
+    'Yes. Requesting quotes costs you nothing, and you are under no obligation to book any of the movers who reply.',
+  ],
+  [
+    'Who sees my details?',
+    'Only the moving companies you choose on the companies step. The consent text you agree to is stored with your request, so you can always see what you allowed.',
+  ],
+  [
+    'How soon will movers contact me?',
+    'The movers you chose reach out by phone or e-mail to confirm the details and give their price. Quotes from several movers let you compare prices, dates and services side by side.',
+  ],
+  [
+    'How do I know a mover is legitimate?',
+    'Interstate movers must hold a USDOT number. Company pages show it with ratings and reviews, so you can check a mover before you book.',
+  ],
+] as const;
+
 export function GetQuotesView({ prefill }: { prefill: QuotePrefill }) {
   const attributes: Record<string, string> = {
     'data-instance-id': 'get-quotes',
@@ -113,6 +133,19 @@ export function GetQuotesView({ prefill }: { prefill: QuotePrefill }) {
               and contact movers directly.
             </p>
           </noscript>
+          <section aria-labelledby="quote-questions" className="mt-12 max-w-3xl">
+            <h2 id="quote-questions" className="text-2xl font-bold text-slate-900">
+              Questions about free quotes
+            </h2>
+            <dl className="mt-4 space-y-5">
+              {QUESTIONS.map(([question, answer]) => (
+                <div key={question}>
+                  <dt className="font-semibold text-slate-900">{question}</dt>
+                  <dd className="mt-1 text-slate-600">{answer}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
         </div>
         <aside
           aria-labelledby="how-it-works"

@@ -102,8 +102,10 @@ export function SearchView({ q, type, page, results }: SearchPageData) {
         keywords={['search moving companies', 'find movers', ...(q ? [q] : [])]}
         canonicalPath={q ? searchHref(q, type, page) : '/search'}
         breadcrumbs={crumbs}
-        // Result pages are endless variations of the directory's own pages.
-        noindex={q !== ''}
+        // Result pages are endless variations of the directory's own pages, and the empty form has no
+        // content of its own: neither belongs in the index, both lead to pages that do.
+        noindex
+        followLinks
       />
       <Breadcrumbs crumbs={crumbs} />
       <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-slate-900">

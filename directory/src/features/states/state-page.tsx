@@ -9,7 +9,13 @@ import { MovingResources } from '../../components/place/moving-resources';
 import { PlaceMovers } from '../../components/place/place-movers';
 import { RouteErrorBoundary } from '../../features/errors/route-error-boundary';
 import { canonicalPlace, notFound } from '../../lib/http';
-import { LIST_PAGE_SIZE, listQueryString, readListParams, totalPagesOf } from '../../lib/listing';
+import {
+  LIST_PAGE_SIZE,
+  isListVariant,
+  listQueryString,
+  readListParams,
+  totalPagesOf,
+} from '../../lib/listing';
 import { formatCount } from '../../lib/numbers';
 import { cityPath, statePath } from '../../lib/regions';
 import { Seo } from '../../lib/seo/seo';
@@ -66,6 +72,8 @@ export function StateView({ state, page, params, destinations }: StatePageData) 
           ...statistics.serviceMix.slice(0, 4).map((service) => service.name),
         ]}
         canonicalPath={`${path}${listQueryString(params)}`}
+        noindex={isListVariant(params)}
+        followLinks
         breadcrumbs={crumbs}
         geo={{ region: `US-${state.abbreviation}`, placename: state.name }}
         jsonLd={[companyItemListJsonLd(site, `Moving companies in ${state.name}`, page.companies)]}

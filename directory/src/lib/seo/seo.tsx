@@ -26,6 +26,11 @@ export interface SeoProps {
   keywords?: readonly string[];
   /** Kept out of search results: error and not-found pages. */
   noindex?: boolean;
+  /**
+   * With noindex: crawlers still follow the page's links (list pages beyond the first, filtered and sorted
+   * views, search): every company, city and state they lead to is indexed through its own address.
+   */
+  followLinks?: boolean;
   /** The visible breadcrumb trail, repeated as a BreadcrumbList. */
   breadcrumbs?: readonly Crumb[];
   /** Extra structured data about the page itself. */
@@ -48,6 +53,7 @@ export function Seo({
   description,
   keywords,
   noindex = false,
+  followLinks = false,
   breadcrumbs,
   jsonLd = [],
   canonicalPath,
@@ -60,7 +66,7 @@ export function Seo({
   const canonical = absoluteUrl(site.origin, path);
   const fullTitle = title === '' ? site.siteName : pageTitle(title, site.siteName);
   const summary = truncateDescription(description);
-  const robots = noindex ? 'noindex' : 'index, follow';
+  const robots = noindex ? (followLinks ? 'noindex, follow' : 'noindex') : 'index, follow';
   const structured: JsonLd[] = [organizationJsonLd(site), websiteJsonLd(site)];
   if (webPage)
     structured.push(webPageJsonLd(site, { name: fullTitle, description: summary, path }));

@@ -277,6 +277,7 @@ async function ensureLeads(db: Knex, count: number): Promise<void> {
       email: `lead${i}@example.com`,
       phone: String(2_025_550_000 + (i % 10_000)),
       from_state: from.abbreviation,
+      from_state_code: from.abbreviation,
       from_location: `Springfield, ${from.abbreviation}`,
       to_state: to.abbreviation,
       to_location: `Riverside, ${to.abbreviation}`,

@@ -95,6 +95,13 @@ export function findState(segment: string): UsState | undefined {
   return byFoldedKey.get(fold(decoded));
 }
 
+/** The two-letter abbreviation of a state however it was written ("IL", "Illinois", "illinois"), or undefined. */
+export function stateAbbreviation(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== ''
+    ? findState(value.trim())?.abbreviation
+    : undefined;
+}
+
 export function stateBySlug(slug: string): UsState | undefined {
   return US_STATES.find((s) => s.slug === slug);
 }

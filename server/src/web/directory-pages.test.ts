@@ -3,6 +3,7 @@
  * `npm run build -w @moveratlas/directory` first): canonical redirects, 404s, head tags and JSON-LD.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVICES } from '@moveratlas/contracts';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { testDatabases } from '../../test/databases';
 
@@ -167,12 +168,22 @@ describe.each(testDatabases())('directory pages on $name', ({ config }) => {
     expect((await app.get('/search?q=a&type=planets')).status).toBe(404);
   });
 
-  it('renders the HTML site map with every state', async () => {
+  it('renders the HTML site map with every state, service and article', async () => {
     const response = await app.get('/sitemap');
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(html).toContain('href="/states/wyoming"');
     expect(html).toContain('href="/blog"');
+    for (const service of SERVICES) expect(html).toContain(`href="/services/${service.id}"`);
+    for (const article of [
+      '/blog/long-distance-moving-tips',
+      '/guides/moving-with-kids',
+      '/resources/voter-registration-after-moving',
+    ])
+      expect(html).toContain(`href="${article}"`);
+    // Headings are named by ids without spaces (aria-labelledby reads a space as a second id).
+    expect(html).toContain('aria-labelledby="sitemap-find-movers"');
+    expect(html).toContain('id="sitemap-find-movers"');
     expect(jsonLdTypes(html)).toEqual(expect.arrayContaining(['WebPage', 'BreadcrumbList']));
   });
 });

@@ -75,4 +75,21 @@ describe('ContactView', () => {
     expect(screen.getByRole('status').textContent).toContain('Message sent');
     expect(screen.queryByRole('form')).toBeNull();
   });
+
+  it('answers the common questions and links each to the form with its topic chosen', () => {
+    renderWithRouter(<ContactView sent={false} error={null} />, { path: '/contact' });
+    const section = screen.getByRole('region', { name: 'Before you write' });
+    const links = [...section.querySelectorAll('a')].map((a) => a.getAttribute('href'));
+    expect(links).toEqual([
+      '/contact?topic=quotes#contact-form',
+      '/contact?topic=company-listing#contact-form',
+      '/contact?topic=privacy#contact-form',
+      '/contact?topic=partnership#contact-form',
+    ]);
+    cleanup();
+    renderWithRouter(<ContactView sent={false} error={null} topic="privacy" />, {
+      path: '/contact',
+    });
+    expect((screen.getByLabelText('Topic') as HTMLSelectElement).value).toBe('privacy');
+  });
 });

@@ -53,6 +53,34 @@ const loadContactSchema = () =>
 export const CONTACT_SENT_MESSAGE =
   'Thank you — your message has been sent. We usually reply within two business days.';
 
+/** The questions people most often write about, each with its answer and the topic to write under. */
+const COMMON_QUESTIONS: ReadonlyArray<{ topic: ContactTopic; title: string; answer: string }> = [
+  {
+    topic: 'quotes',
+    title: 'A quote you requested',
+    answer:
+      'The movers you chose contact you directly, usually within one business day. To change or withdraw a request, write under this topic with the confirmation number shown at the end of the quote form.',
+  },
+  {
+    topic: 'company-listing',
+    title: 'A listing that is wrong, or is yours',
+    answer:
+      'Tell us which company and what has changed: address, phone, services or licence numbers. Owners can ask for corrections or removal, or apply to add a company we do not list yet.',
+  },
+  {
+    topic: 'privacy',
+    title: 'Your personal data',
+    answer:
+      'Ask for a copy of what we hold about you, a correction or its deletion. Movers you chose keep their own copies, so contact them as well.',
+  },
+  {
+    topic: 'partnership',
+    title: 'Putting our quote form on your website',
+    answer:
+      'Partners embed the free quote form with one script tag and see the requests that came from their pages. Ask us for a partner ID.',
+  },
+];
+
 export function ContactView({
   sent,
   error,
@@ -116,7 +144,15 @@ export function ContactView({
                 maxLength={100}
               />
               <EmailField errors={errors} />
-              <SelectField name="topic" label="Topic" errors={errors} required defaultValue={topic}>
+              <SelectField
+                // A topic link below changes ?topic=: a new key shows the new choice in the select.
+                key={topic}
+                name="topic"
+                label="Topic"
+                errors={errors}
+                required
+                defaultValue={topic}
+              >
                 {CONTACT_TOPICS.map((topic) => (
                   <option key={topic.id} value={topic.id}>
                     {topic.label}
@@ -185,6 +221,26 @@ export function ContactView({
           </p>
         </aside>
       </div>
+      <section aria-labelledby="common-questions" className="mt-14">
+        <h2 id="common-questions" className="text-2xl font-bold text-slate-900">
+          Before you write
+        </h2>
+        <ul className="mt-6 grid gap-6 sm:grid-cols-2">
+          {COMMON_QUESTIONS.map((question) => (
+            <li key={question.topic} className="rounded-2xl border border-slate-200 p-6">
+              <h3 className="text-lg font-semibold text-slate-900">{question.title}</h3>
+              <p className="mt-2 text-slate-700">{question.answer}</p>
+              <Link
+                to={`/contact?topic=${question.topic}#contact-form`}
+                className="mt-3 inline-block font-semibold text-blue-800 underline"
+              >
+                Write to us about this
+                <span className="sr-only">: {question.title.toLowerCase()}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
     </div>
   );
 }

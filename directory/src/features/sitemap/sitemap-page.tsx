@@ -1,4 +1,7 @@
-/** /sitemap: the HTML site map — main pages, content sections, every state and the major cities. */
+/**
+ * /sitemap: the HTML site map — main pages, every service, every article, guide and location resource, the
+ * major cities and every state.
+ */
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import { SERVICES } from '@moveratlas/contracts';
 import { directoryData } from '../../app/router-context';
@@ -9,8 +12,22 @@ import { Seo } from '../../lib/seo/seo';
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const data = directoryData(context);
-  const [states, majorCities] = await Promise.all([data.listStates(), data.majorCities()]);
-  return { states, majorCities };
+  const [states, majorCities, posts, guides, resources] = await Promise.all([
+    data.listStates(),
+    data.majorCities(),
+    data.listContent('blog'),
+    data.listContent('guides'),
+    data.listContent('resources'),
+  ]);
+  const articles = [
+    { title: 'Moving Guides', base: '/guides', items: guides },
+    { title: 'Blog Articles', base: '/blog', items: posts },
+    { title: 'Location Resources', base: '/resources', items: resources },
+  ].map(({ title, base, items }) => ({
+    title,
+    links: items.map((item) => ({ to: `${base}/${item.slug}`, label: item.title })),
+  }));
+  return { states, majorCities, articles };
 }
 
 const SECTIONS = [
@@ -35,7 +52,7 @@ const SECTIONS = [
   },
   {
     title: 'Services',
-    links: SERVICES.slice(0, 4).map((s) => ({ to: `/services/${s.id}`, label: s.name })),
+    links: SERVICES.map((s) => ({ to: `/services/${s.id}`, label: s.name })),
   },
   {
     title: 'About',
@@ -55,8 +72,10 @@ const CRUMBS = [
 ];
 
 const linkClass = 'text-blue-800 hover:underline';
+/** An id for a section's heading: ids cannot hold spaces, and aria-labelledby reads a space as two ids. */
+const headingId = (title: string) => `sitemap-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
 
-export function SitemapView({ states, majorCities }: Awaited<ReturnType<typeof loader>>) {
+export function SitemapView({ states, majorCities, articles }: Awaited<ReturnType<typeof loader>>) {
   return (
     <div className="mx-auto max-w-7xl px-4 pt-8 pb-16 sm:px-6 lg:px-8">
       <Seo
@@ -69,12 +88,30 @@ export function SitemapView({ states, majorCities }: Awaited<ReturnType<typeof l
       <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-slate-900">Sitemap</h1>
       <div className="mt-8 grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
         {SECTIONS.map((section) => (
-          <section key={section.title} aria-labelledby={`sitemap-${section.title}`}>
-            <h2 id={`sitemap-${section.title}`} className="text-lg font-semibold text-slate-900">
+          <section key={section.title} aria-labelledby={headingId(section.title)}>
+            <h2 id={headingId(section.title)} className="text-lg font-semibold text-slate-900">
               {section.title}
             </h2>
             <ul className="mt-2 space-y-1 text-sm">
               {section.links.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to} className={linkClass}>
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+      </div>
+      <div className="mt-10 grid gap-8 lg:grid-cols-3">
+        {articles.map((group) => (
+          <section key={group.title} aria-labelledby={headingId(group.title)}>
+            <h2 id={headingId(group.title)} className="text-lg font-semibold text-slate-900">
+              {group.title}
+            </h2>
+            <ul className="mt-2 space-y-1 text-sm">
+              {group.links.map((link) => (
                 <li key={link.to}>
                   <Link to={link.to} className={linkClass}>
                     {link.label}

@@ -42,6 +42,7 @@ import * as createSeoFindings from './20261123_92_create_seo_findings';
 import * as createSeoTasks from './20261123_93_create_seo_tasks';
 import * as createQaRuns from './20261123_94_create_qa_runs';
 import * as addCompanyAdminFeaturedIndex from './20261123_95_add_company_admin_featured_index';
+import * as addLeadFromStateCode from './20261123_96_add_lead_from_state_code';
 
 const migrations: Record<string, Knex.Migration> = {
   '20261123_01_create_states': createStates,
@@ -83,6 +84,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261123_93_create_seo_tasks': createSeoTasks,
   '20261123_94_create_qa_runs': createQaRuns,
   '20261123_95_add_company_admin_featured_index': addCompanyAdminFeaturedIndex,
+  '20261123_96_add_lead_from_state_code': addLeadFromStateCode,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

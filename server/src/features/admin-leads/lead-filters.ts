@@ -3,11 +3,7 @@
  * the export is exactly the filtered list. Every value is bound; sorts come from a whitelist.
  */
 import type { Knex } from 'knex';
-import {
-  stateByAbbreviation,
-  type AdminLeadFilters,
-  type AdminLeadListQuery,
-} from '@moveratlas/contracts';
+import type { AdminLeadFilters, AdminLeadListQuery } from '@moveratlas/contracts';
 import { dialectOf } from '../../db/dialect';
 import { LIKE_ESCAPE, likeContains } from '../../lib/sql-like';
 import { LEAD_FORWARD_JOB } from '../leads/outbox';
@@ -42,16 +38,8 @@ export function applyLeadFilters(
   if (filters.status) qb.where('leads.status', filters.status);
   if (filters.from) qb.where('leads.created_at', '>=', dayStart(filters.from));
   if (filters.to) qb.where('leads.created_at', '<', dayStart(nextDay(filters.to)));
-  if (filters.state) {
-    // The widget sends the state as typed or picked: match the abbreviation, the name and the slug.
-    const abbreviation = filters.state.toUpperCase();
-    const state = stateByAbbreviation(abbreviation);
-    const spellings = state
-      ? [state.abbreviation, state.name, state.slug].map((s) => s.toLowerCase())
-      : [abbreviation.toLowerCase()];
-    const distinct = [...new Set(spellings)];
-    qb.whereRaw(`LOWER(leads.from_state) IN (${distinct.map(() => '?').join(', ')})`, distinct);
-  }
+  // The abbreviation the intake derived from the state as typed ("Texas", "tx"): an indexed equality.
+  if (filters.state) qb.where('leads.from_state_code', filters.state.toUpperCase());
   if (filters.moveSize) qb.where('leads.move_size', filters.moveSize);
   if (filters.siteId) qb.where('leads.site_id', filters.siteId);
   if (filters.q) {
@@ -103,7 +91,8 @@ export function applyLeadSort(
       qb.orderBy('leads.status', direction);
       break;
     case 'from_state':
-      qb.orderBy('leads.from_state', direction);
+      // By the state, not by how it was spelled: "IL" and "Illinois" sort together.
+      qb.orderBy('leads.from_state_code', direction);
       break;
     case 'move_date': {
       // Stored as MM/DD/YYYY (the backend's format): sort by year, month, day.

@@ -35,9 +35,3 @@ export function countByState(
     )
     .slice(0, limit);
 }
-
-/** The two-letter abbreviation of a state however it was written, or undefined. */
-export const stateAbbreviation = (value: unknown): string | undefined =>
-  typeof value === 'string' && value.trim() !== ''
-    ? findState(value.trim())?.abbreviation
-    : undefined;

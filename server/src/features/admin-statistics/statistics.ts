@@ -10,6 +10,7 @@ import {
   STATISTICS_DEFAULT_DAYS,
   STATISTICS_MAX_BUCKETS,
   STATISTICS_MAX_DAYS,
+  stateAbbreviation,
   type AdminStatistics,
   type AdminStatisticsQuery,
   type StatisticsGranularity,
@@ -17,7 +18,7 @@ import {
 import { dialectOf } from '../../db/dialect';
 import { badRequest } from '../../lib/http-error';
 import { dayStart, nextDay } from '../admin-leads/lead-rows';
-import { countByState, stateAbbreviation } from './lead-states';
+import { countByState } from './lead-states';
 import { inTurn } from './in-turn';
 import { daysBetween, fillPeriods, periodsBetween, utcDay } from './periods';
 

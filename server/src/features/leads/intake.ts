@@ -12,7 +12,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import { consentText, type SendLeadForm, type SendLeadWire } from '@moveratlas/contracts';
+import {
+  consentText,
+  stateAbbreviation,
+  type SendLeadForm,
+  type SendLeadWire,
+} from '@moveratlas/contracts';
 import { dialectOf, isUniqueViolation, withTransactionRetry } from '../../db/dialect';
 import { badRequest } from '../../lib/http-error';
 import { enqueueJobs } from '../../jobs/queue';
@@ -84,6 +89,8 @@ function leadRow({ form, source, publicId, wire }: NewLead) {
     from_zip: wire.from_zip || null,
     from_city: wire.from_city || null,
     from_state: wire.from_state || null,
+    // The state as typed is kept for the record; its abbreviation is what the admin list filters on.
+    from_state_code: stateAbbreviation(wire.from_state) ?? null,
     from_location: wire.from_location,
     to_zip: wire.to_zip || null,
     to_city: wire.to_city || null,

@@ -3,6 +3,7 @@ import {
   formatMoveDate,
   formatPhone,
   pageTitle,
+  fittingTitle,
   slugify,
   starBreakdown,
   truncateDescription,
@@ -79,5 +80,19 @@ describe('slugify and titles', () => {
     expect(pageTitle('Moving Companies in Texas – Page 2', 'MoverAtlas')).toBe(
       'Moving Companies in Texas – Page 2 | MoverAtlas',
     );
+  });
+
+  it('picks the most descriptive title that fits in 60 characters', () => {
+    const company = (name: string, place: string) =>
+      fittingTitle([`${name} – Movers in ${place}`, `${name} – ${place}`, name], 'MoverAtlas');
+    expect(company('Ace Movers', 'Austin, TX')).toBe('Ace Movers – Movers in Austin, TX');
+    expect(company('Ridge Moving & Storage', 'Newtonsville, OH')).toBe(
+      'Ridge Moving & Storage – Newtonsville, OH',
+    );
+    expect(company('Greater Indianapolis Moving and Storage', 'Indianapolis, IN')).toBe(
+      'Greater Indianapolis Moving and Storage',
+    );
+    // None fits: the last, shortest one.
+    expect(fittingTitle(['A'.repeat(70), 'B'.repeat(50)], 'MoverAtlas')).toBe('B'.repeat(50));
   });
 });

@@ -86,3 +86,15 @@ export function pageTitle(page: string, siteName: string): string {
   if (branded.length <= TITLE_MAX_LENGTH || colon < 1) return branded;
   return `${page.slice(0, colon)} | ${siteName}`;
 }
+
+/**
+ * The first of `candidates` (most to least descriptive) whose full title fits in search results, or the
+ * shortest when none does: "Ridge Moving & Storage – Movers in Newtonsville, OH" becomes "Ridge Moving &
+ * Storage – Newtonsville, OH", keeping what tells two companies of one name apart.
+ */
+export function fittingTitle(candidates: readonly [string, ...string[]], siteName: string): string {
+  return (
+    candidates.find((page) => pageTitle(page, siteName).length <= TITLE_MAX_LENGTH) ??
+    candidates[candidates.length - 1]!
+  );
+}

@@ -3,7 +3,7 @@
  * path and status, and the waits a test needs before it interacts (hydration) or scans (animations done).
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { pageTitle, type Company } from '@moveratlas/contracts';
+import { fittingTitle, pageTitle, type Company } from '@moveratlas/contracts';
 import { PRODUCT_URL } from '../playwright.config';
 
 export const SITE_NAME = 'MoverAtlas';
@@ -53,7 +53,14 @@ export async function templatePages(request: APIRequestContext): Promise<Templat
       template: 'company',
       path: `/company/${company.slug}`,
       title: title(
-        `${company.name} – Movers in ${company.city.name}, ${company.state.abbreviation}`,
+        fittingTitle(
+          [
+            `${company.name} – Movers in ${company.city.name}, ${company.state.abbreviation}`,
+            `${company.name} – ${company.city.name}, ${company.state.abbreviation}`,
+            company.name,
+          ],
+          SITE_NAME,
+        ),
       ),
     },
     {

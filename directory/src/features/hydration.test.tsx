@@ -43,7 +43,13 @@ describe('hydration', () => {
       ],
       ratingDistribution: [5, 4, 3, 2, 1].map((stars) => ({ stars, count: stars === 5 ? 1 : 0 })),
     };
-    const errors = await hydrationErrors(<CompanyView company={company} locator={null} />);
+    const errors = await hydrationErrors(
+      <CompanyView
+        company={company}
+        locator={null}
+        otherMovers={[testCompany({ id: 2, slug: 'other-movers', name: 'Other Movers' })]}
+      />,
+    );
     expect(errors).toEqual([]);
   });
 });

@@ -143,6 +143,35 @@ describe.each(testDatabases())('directory pages on $name', ({ config }) => {
     expect(html).toContain(`href="/get-quotes?company=${companySlug}"`);
   });
 
+  it('offers four other movers of the same city to compare, never the company itself', async () => {
+    const chicago = (await app
+      .db('companies as c')
+      .join('cities as ci', 'ci.id', 'c.city_id')
+      .where({ 'ci.slug': 'chicago', 'c.is_in_list': true })
+      .select('c.slug')) as Array<{ slug: string }>;
+    const slugs = new Set(chicago.map((c) => c.slug));
+    expect(slugs.size).toBeGreaterThan(5);
+    const own = chicago[0]!.slug;
+    const html = await (await app.get(`/company/${own}`)).text();
+    const section = html.slice(html.indexOf('id="other-movers-heading"'));
+    expect(section).toMatch(
+      /^id="other-movers-heading"[^>]*>Compare Other Movers in (<!-- -->)?Chicago</,
+    );
+    const linked = [
+      ...section.slice(0, section.indexOf('</section>')).matchAll(/href="\/company\/([^"]+)"/g),
+    ].map((m) => m[1]!);
+    expect(linked).toHaveLength(4);
+    expect(linked).not.toContain(own);
+    for (const slug of linked) expect(slugs.has(slug)).toBe(true);
+    // The profile's title fits in search results (long names drop "Movers in", then the place).
+    const title = /<title>([^<]*)<\/title>/
+      .exec(html)![1]!
+      .replace(/&#x27;/g, "'")
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, '&');
+    expect(title.length).toBeLessThanOrEqual(60);
+  });
+
   it('renders the home page with the map, featured companies and no inline styles', async () => {
     const response = await app.get('/');
     expect(response.status).toBe(200);

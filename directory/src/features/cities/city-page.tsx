@@ -21,7 +21,7 @@ import { cityPath, statePath } from '../../lib/regions';
 import { Seo } from '../../lib/seo/seo';
 import { companyItemListJsonLd } from '../../lib/seo/structured-data';
 import { useSite } from '../../lib/site';
-import { pageTitle, TITLE_MAX_LENGTH } from '@moveratlas/contracts';
+import { fittingTitle } from '@moveratlas/contracts';
 
 /** ZIP codes listed before the rest are folded away. */
 const ZIP_PREVIEW = 24;
@@ -63,11 +63,10 @@ export function CityView({ city, page, params, destinations }: CityPageData) {
   ];
   const pageSuffix = params.page > 1 ? ` – Page ${params.page}` : '';
   // Long place names ("Hot Springs National Park, AR") would push the title past what results show.
-  const longTitle = `Moving Companies in ${place}${pageSuffix}`;
-  const title =
-    pageTitle(longTitle, site.siteName).length > TITLE_MAX_LENGTH
-      ? `Movers in ${place}${pageSuffix}`
-      : longTitle;
+  const title = fittingTitle(
+    [`Moving Companies in ${place}${pageSuffix}`, `Movers in ${place}${pageSuffix}`],
+    site.siteName,
+  );
   const rating =
     statistics.averageRating === null
       ? ''

@@ -1,6 +1,6 @@
 /** /company/{slug}: a company's full profile with reviews, rating distribution, contact, location and JSON-LD. */
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
-import { formatPhone, phoneDigits, type CompanyProfile } from '@moveratlas/contracts';
+import { fittingTitle, formatPhone, phoneDigits, type CompanyProfile } from '@moveratlas/contracts';
 import { directoryData } from '../../app/router-context';
 import { Breadcrumbs } from '../../components/breadcrumbs';
 import { BarChart } from '../../components/charts/bar-chart';
@@ -31,18 +31,36 @@ async function locatorFor(company: CompanyProfile): Promise<StateLocator | null>
   }
 }
 
+/** How many other movers of the same city the profile offers for comparison. */
+const OTHER_MOVERS = 4;
+
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const slug = params.slug ?? '';
-  const company = await directoryData(context).companyProfile(slug);
+  const data = directoryData(context);
+  const company = await data.companyProfile(slug);
   if (!company) notFound();
-  return { company, locator: await locatorFor(company) };
+  const [locator, sameCity] = await Promise.all([
+    locatorFor(company),
+    data.listCompanies({
+      state: company.state.slug,
+      city: company.city.slug,
+      sort: 'rating',
+      limit: OTHER_MOVERS + 1,
+    }),
+  ]);
+  // Only what the list shows: the loader data travels in the page for hydration.
+  const otherMovers = sameCity.companies
+    .filter((c) => c.id !== company.id)
+    .slice(0, OTHER_MOVERS)
+    .map(({ id, name, slug, rating, reviewCount }) => ({ id, name, slug, rating, reviewCount }));
+  return { company, locator, otherMovers };
 }
 
 export type CompanyPageData = Awaited<ReturnType<typeof loader>>;
 
 const externalLink = 'font-medium text-blue-800 underline underline-offset-2 break-all';
 
-export function CompanyView({ company, locator }: CompanyPageData) {
+export function CompanyView({ company, locator, otherMovers }: CompanyPageData) {
   const site = useSite();
   const path = `/company/${company.slug}`;
   const place = `${company.city.name}, ${company.state.abbreviation}`;
@@ -75,7 +93,11 @@ export function CompanyView({ company, locator }: CompanyPageData) {
   return (
     <div className="mx-auto max-w-7xl px-4 pt-8 pb-16 sm:px-6 lg:px-8">
       <Seo
-        title={`${company.name} – Movers in ${place}`}
+        // Long names lose "Movers in", then the place; the place tells companies of one name apart.
+        title={fittingTitle(
+          [`${company.name} – Movers in ${place}`, `${company.name} – ${place}`, company.name],
+          site.siteName,
+        )}
         description={`${description} Read ${formatCount(company.reviewCount)} reviews and get a free quote.`}
         keywords={companyKeywords(company)}
         breadcrumbs={crumbs}
@@ -189,6 +211,34 @@ export function CompanyView({ company, locator }: CompanyPageData) {
               </ul>
             )}
           </section>
+
+          {otherMovers.length > 0 ? (
+            <section aria-labelledby="other-movers-heading">
+              <h2 id="other-movers-heading" className="text-2xl font-bold text-slate-900">
+                Compare Other Movers in {company.city.name}
+              </h2>
+              <p className="mt-2 text-slate-700">
+                Getting more than one estimate is the surest way to a fair price. The best rated
+                movers in {place} besides {company.name}:
+              </p>
+              <ul className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200">
+                {otherMovers.map((other) => (
+                  <li
+                    key={other.id}
+                    className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 p-4"
+                  >
+                    <Link
+                      to={`/company/${other.slug}`}
+                      className="font-semibold text-blue-800 underline-offset-2 hover:underline"
+                    >
+                      {other.name}
+                    </Link>
+                    <StarRating rating={other.rating} reviewCount={other.reviewCount} />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
         </div>
 
         <aside className="space-y-6" aria-label="Contact and location">

@@ -232,10 +232,11 @@ export function ContactView({
               <p className="mt-2 text-slate-700">{question.answer}</p>
               <Link
                 to={`/contact?topic=${question.topic}#contact-form`}
+                // The visible text starts the name (WCAG label in name); the question completes it.
+                aria-label={`Write to us about this: ${question.title.toLowerCase()}`}
                 className="mt-3 inline-block font-semibold text-blue-800 underline"
               >
                 Write to us about this
-                <span className="sr-only">: {question.title.toLowerCase()}</span>
               </Link>
             </li>
           ))}

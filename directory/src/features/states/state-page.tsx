@@ -3,6 +3,7 @@
  * its movers (filtered, sorted, paginated), statistics and charts, its cities and moving resources.
  */
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
+import { fittingTitle } from '@moveratlas/contracts';
 import { directoryData } from '../../app/router-context';
 import { Breadcrumbs } from '../../components/breadcrumbs';
 import { MovingResources } from '../../components/place/moving-resources';
@@ -62,7 +63,13 @@ export function StateView({ state, page, params, destinations }: StatePageData) 
   return (
     <div className="mx-auto max-w-7xl px-4 pt-8 pb-16 sm:px-6 lg:px-8">
       <Seo
-        title={`Moving Companies in ${state.name}${pageSuffix}`}
+        title={fittingTitle(
+          [
+            `Moving Companies in ${state.name}${pageSuffix}`,
+            `Movers in ${state.name}${pageSuffix}`,
+          ],
+          site.siteName,
+        )}
         description={`Compare ${formatCount(state.companyCount)} moving companies in ${state.name}${rating}. Browse movers in ${formatCount(state.cities.length)} ${state.name} cities, read reviews and get free moving quotes.`}
         keywords={[
           `${state.name} moving companies`,

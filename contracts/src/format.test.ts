@@ -4,6 +4,7 @@ import {
   formatPhone,
   pageTitle,
   fittingTitle,
+  companyPageTitle,
   slugify,
   starBreakdown,
   truncateDescription,
@@ -83,13 +84,17 @@ describe('slugify and titles', () => {
   });
 
   it('picks the most descriptive title that fits in 60 characters', () => {
-    const company = (name: string, place: string) =>
-      fittingTitle([`${name} – Movers in ${place}`, `${name} – ${place}`, name], 'MoverAtlas');
-    expect(company('Ace Movers', 'Austin, TX')).toBe('Ace Movers – Movers in Austin, TX');
-    expect(company('Ridge Moving & Storage', 'Newtonsville, OH')).toBe(
+    const company = (name: string, city: string, stateAbbreviation = 'IN') =>
+      companyPageTitle({ name, city, stateAbbreviation }, 'MoverAtlas');
+    expect(company('Ace Movers', 'Austin', 'TX')).toBe('Ace Movers – Movers in Austin, TX');
+    expect(company('Ridge Moving & Storage', 'Newtonsville', 'OH')).toBe(
       'Ridge Moving & Storage – Newtonsville, OH',
     );
-    expect(company('Greater Indianapolis Moving and Storage', 'Indianapolis, IN')).toBe(
+    // Two companies of one name in different cities keep different titles.
+    expect(company('Three Friends Hauling and Moving', 'Los Angeles', 'CA')).toBe(
+      'Three Friends Hauling and Moving – Los Angeles',
+    );
+    expect(company('Greater Indianapolis Moving and Storage', 'Indianapolis')).toBe(
       'Greater Indianapolis Moving and Storage',
     );
     // None fits: the last, shortest one.

@@ -98,3 +98,19 @@ export function fittingTitle(candidates: readonly [string, ...string[]], siteNam
     candidates[candidates.length - 1]!
   );
 }
+
+/**
+ * A company profile's title: "Name – Movers in City, ST", shortened step by step for long names. The city
+ * stays as long as it fits, so companies of one name in different cities keep different titles.
+ */
+export function companyPageTitle(
+  company: { name: string; city: string; stateAbbreviation: string },
+  siteName: string,
+): string {
+  const { name, city, stateAbbreviation } = company;
+  const place = `${city}, ${stateAbbreviation}`;
+  return fittingTitle(
+    [`${name} – Movers in ${place}`, `${name} – ${place}`, `${name} – ${city}`, name],
+    siteName,
+  );
+}

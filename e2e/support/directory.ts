@@ -3,7 +3,7 @@
  * path and status, and the waits a test needs before it interacts (hydration) or scans (animations done).
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { fittingTitle, pageTitle, type Company } from '@moveratlas/contracts';
+import { companyPageTitle, pageTitle, type Company } from '@moveratlas/contracts';
 import { PRODUCT_URL } from '../playwright.config';
 
 export const SITE_NAME = 'MoverAtlas';
@@ -53,12 +53,12 @@ export async function templatePages(request: APIRequestContext): Promise<Templat
       template: 'company',
       path: `/company/${company.slug}`,
       title: title(
-        fittingTitle(
-          [
-            `${company.name} – Movers in ${company.city.name}, ${company.state.abbreviation}`,
-            `${company.name} – ${company.city.name}, ${company.state.abbreviation}`,
-            company.name,
-          ],
+        companyPageTitle(
+          {
+            name: company.name,
+            city: company.city.name,
+            stateAbbreviation: company.state.abbreviation,
+          },
           SITE_NAME,
         ),
       ),

@@ -1,6 +1,11 @@
 /** /company/{slug}: a company's full profile with reviews, rating distribution, contact, location and JSON-LD. */
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
-import { fittingTitle, formatPhone, phoneDigits, type CompanyProfile } from '@moveratlas/contracts';
+import {
+  companyPageTitle,
+  formatPhone,
+  phoneDigits,
+  type CompanyProfile,
+} from '@moveratlas/contracts';
 import { directoryData } from '../../app/router-context';
 import { Breadcrumbs } from '../../components/breadcrumbs';
 import { BarChart } from '../../components/charts/bar-chart';
@@ -93,9 +98,12 @@ export function CompanyView({ company, locator, otherMovers }: CompanyPageData) 
   return (
     <div className="mx-auto max-w-7xl px-4 pt-8 pb-16 sm:px-6 lg:px-8">
       <Seo
-        // Long names lose "Movers in", then the place; the place tells companies of one name apart.
-        title={fittingTitle(
-          [`${company.name} – Movers in ${place}`, `${company.name} – ${place}`, company.name],
+        title={companyPageTitle(
+          {
+            name: company.name,
+            city: company.city.name,
+            stateAbbreviation: company.state.abbreviation,
+          },
           site.siteName,
         )}
         description={`${description} Read ${formatCount(company.reviewCount)} reviews and get a free quote.`}

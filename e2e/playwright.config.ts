@@ -16,6 +16,9 @@ process.env.E2E_DATABASE ??= path.join(os.tmpdir(), `moveratlas-e2e-${Date.now()
 export const PRODUCT_URL = `http://localhost:${process.env.E2E_PORT}`;
 export const DEMO_URL = `http://localhost:${process.env.E2E_DEMO_PORT}`;
 /** The admin the product server creates at start (ADMIN_USERNAME/ADMIN_PASSWORD), for the admin specs. */
+/** The specs the `chromium-site-wide` project runs once every other spec has finished. */
+const SITE_WIDE = /admin-seo-qa\.spec\.ts$/;
+
 export const E2E_ADMIN = { username: 'e2e-admin', password: 'plum orbit kettle 42' };
 
 export default defineConfig({
@@ -40,7 +43,21 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    {
+      name: 'chromium',
+      testIgnore: SITE_WIDE,
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+    {
+      // Specs that change the whole public site for a while (the SEO crawl renames it) run after the rest,
+      // so no other spec sees the change.
+      name: 'chromium-site-wide',
+      testMatch: SITE_WIDE,
+      dependencies: ['chromium'],
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+  ],
   webServer: [
     {
       // The production entry itself, as `npm start` runs it (migrate, seed, admin, job worker, HTTP).

@@ -1,5 +1,6 @@
 /** Signing in to the admin area through the login form, as an admin does. */
 import { expect, type Page } from '@playwright/test';
+import { CSRF_COOKIE, CSRF_HEADER } from '@moveratlas/contracts';
 import { E2E_ADMIN, PRODUCT_URL } from '../playwright.config';
 
 export interface AdminCredentials {
@@ -19,4 +20,14 @@ export async function submitLogin(page: Page, credentials: AdminCredentials = E2
 export async function loginAsAdmin(page: Page, credentials: AdminCredentials = E2E_ADMIN) {
   await submitLogin(page, credentials);
   await expect(page).toHaveURL(`${PRODUCT_URL}/admin`);
+}
+
+/** A write to the admin API with the page's session and CSRF cookie, for setting up and putting things back. */
+export async function adminWrite(page: Page, method: string, path: string, data: unknown) {
+  const csrf = (await page.context().cookies(PRODUCT_URL)).find((c) => c.name === CSRF_COOKIE);
+  return page.request.fetch(`${PRODUCT_URL}${path}`, {
+    method,
+    data,
+    headers: { [CSRF_HEADER]: csrf?.value ?? '' },
+  });
 }

@@ -7,23 +7,12 @@
  */
 import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import type { Page } from '@playwright/test';
-import { CSRF_COOKIE, CSRF_HEADER, type SiteSettingsResponse } from '@moveratlas/contracts';
-import { loginAsAdmin } from '../support/admin';
+import type { SiteSettingsResponse } from '@moveratlas/contracts';
+import { adminWrite, loginAsAdmin } from '../support/admin';
 import { expect, test } from '../support/quote';
 import { E2E_ADMIN, PRODUCT_URL } from '../playwright.config';
 
 const RUN = randomUUID().slice(0, 8);
-
-/** A write to the admin API with the page's session and CSRF cookie, for putting things back. */
-async function adminWrite(page: Page, method: string, path: string, data: unknown) {
-  const csrf = (await page.context().cookies(PRODUCT_URL)).find((c) => c.name === CSRF_COOKIE);
-  return page.request.fetch(`${PRODUCT_URL}${path}`, {
-    method,
-    data,
-    headers: { [CSRF_HEADER]: csrf?.value ?? '' },
-  });
-}
 
 test('the database screen lists tables and migrations and downloads a backup', async ({
   page,

@@ -4,7 +4,7 @@
  * open. No serious or critical violation is allowed; minor and moderate ones are listed in the report.
  */
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, fillToStep6, heading, submit, test } from '../support/quote';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
@@ -25,6 +25,20 @@ async function seriousViolations(page: Page, selector: string, label: string) {
     .flatMap((v) => v.nodes.map((n) => `${label} ${v.id}: ${JSON.stringify(n.target)}`));
 }
 
+/**
+ * Waits until the animations in `locator`'s shadow root have run (endless ones, like spinners, aside): axe
+ * reads the colours of a toast still fading in as too faint.
+ */
+async function animationsDone(locator: Locator) {
+  await locator.evaluate((element) => {
+    const root = element.getRootNode() as Document | ShadowRoot;
+    const finite = root
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    return Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+  });
+}
+
 test('the inline widget has no serious or critical axe violation at any step', async ({ page }) => {
   await page.goto('/');
   const widget = page.locator('#quote-main');
@@ -37,6 +51,7 @@ test('the inline widget has no serious or critical axe violation at any step', a
   await expect(heading(widget)).toHaveText('When are you moving?');
   await widget.getByRole('button', { name: 'Continue' }).click();
   await expect(widget.getByRole('alert')).toContainText('Please check your information');
+  await animationsDone(widget.getByRole('alert'));
   found.push(...(await seriousViolations(page, '#quote-main', 'step 2 (error)')));
   await widget.getByRole('button', { name: 'Back' }).click();
   await expect(heading(widget)).toHaveText('What size is your move?');

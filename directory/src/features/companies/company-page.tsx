@@ -14,7 +14,7 @@ import { CompanyPhotos } from '../../components/company-photos';
 import { MailIcon, MapPinIcon, PhoneIcon } from '../../components/icons';
 import { StarRating } from '../../components/star-rating';
 import { RouteErrorBoundary } from '../../features/errors/route-error-boundary';
-import { companyKeywords, serviceBadges } from '../../lib/companies';
+import { companyKeywords, companyPath, serviceBadges } from '../../lib/companies';
 import { notFound } from '../../lib/http';
 import { formatCount } from '../../lib/numbers';
 import { cityPath, statePath } from '../../lib/regions';
@@ -236,7 +236,7 @@ export function CompanyView({ company, locator, otherMovers }: CompanyPageData) 
                     className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 p-4"
                   >
                     <Link
-                      to={`/company/${other.slug}`}
+                      to={companyPath(other)}
                       className="font-semibold text-blue-800 underline-offset-2 hover:underline"
                     >
                       {other.name}

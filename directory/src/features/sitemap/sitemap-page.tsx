@@ -75,6 +75,32 @@ const linkClass = 'text-blue-800 hover:underline';
 /** An id for a section's heading: ids cannot hold spaces, and aria-labelledby reads a space as two ids. */
 const headingId = (title: string) => `sitemap-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
 
+/** One titled list of links: a section of the site or a collection of articles. */
+function LinkGroup({
+  title,
+  links,
+}: {
+  title: string;
+  links: ReadonlyArray<{ to: string; label: string }>;
+}) {
+  return (
+    <section aria-labelledby={headingId(title)}>
+      <h2 id={headingId(title)} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      <ul className="mt-2 space-y-1 text-sm">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className={linkClass}>
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export function SitemapView({ states, majorCities, articles }: Awaited<ReturnType<typeof loader>>) {
   return (
     <div className="mx-auto max-w-7xl px-4 pt-8 pb-16 sm:px-6 lg:px-8">
@@ -88,38 +114,12 @@ export function SitemapView({ states, majorCities, articles }: Awaited<ReturnTyp
       <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-slate-900">Sitemap</h1>
       <div className="mt-8 grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
         {SECTIONS.map((section) => (
-          <section key={section.title} aria-labelledby={headingId(section.title)}>
-            <h2 id={headingId(section.title)} className="text-lg font-semibold text-slate-900">
-              {section.title}
-            </h2>
-            <ul className="mt-2 space-y-1 text-sm">
-              {section.links.map((link) => (
-                <li key={link.to}>
-                  <Link to={link.to} className={linkClass}>
-                    {link.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </section>
+          <LinkGroup key={section.title} {...section} />
         ))}
       </div>
       <div className="mt-10 grid gap-8 lg:grid-cols-3">
         {articles.map((group) => (
-          <section key={group.title} aria-labelledby={headingId(group.title)}>
-            <h2 id={headingId(group.title)} className="text-lg font-semibold text-slate-900">
-              {group.title}
-            </h2>
-            <ul className="mt-2 space-y-1 text-sm">
-              {group.links.map((link) => (
-                <li key={link.to}>
-                  <Link to={link.to} className={linkClass}>
-                    {link.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </section>
+          <LinkGroup key={group.title} {...group} />
         ))}
       </div>
       <section aria-labelledby="sitemap-cities" className="mt-10">

@@ -15,6 +15,7 @@ export default defineConfig({
           name: 'directory',
           include: ['directory/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          setupFiles: ['directory/src/test-setup.ts'],
         },
       },
       {

@@ -32,7 +32,7 @@ import {
 import type { DatabaseConfig } from '../server/src/config';
 import { openDatabase } from '../server/src/db/connection';
 import { prepareDatabase } from '../server/src/db/prepare';
-import { upsertAdmin } from '../server/src/features/auth/admin-users';
+import { setAdminPassword } from '../server/src/features/auth/admin-users';
 import { seededSqlite } from './support/seeded-database';
 import { measure, printTable, startServer, type Measurement } from './support/load';
 
@@ -82,7 +82,7 @@ async function freshDatabase(name: string): Promise<{ url: string; config: Datab
   }
   await withDb(config, async (db) => {
     await prepareDatabase(db, { companies: 2000, seed: 20261123 }, pino({ level: 'silent' }));
-    await upsertAdmin(db, ADMIN.username, ADMIN.password);
+    await setAdminPassword(db, ADMIN.username, ADMIN.password);
   });
   return { url, config };
 }
@@ -301,7 +301,7 @@ async function benchList(): Promise<void> {
   const database = await seededSqlite(listSize);
   if (database.client !== 'sqlite') throw new Error('benchmarks seed SQLite files');
   await withDb(database, async (db) => {
-    await upsertAdmin(db, ADMIN.username, ADMIN.password);
+    await setAdminPassword(db, ADMIN.username, ADMIN.password);
     await ensureLeads(db, listLeads);
   });
   const server = await startServer(`sqlite:${database.filename}`);

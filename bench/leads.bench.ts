@@ -138,6 +138,8 @@ for (const name of databases) {
   const server = await startServer(url, {
     BENCH_WORKER: '1',
     LEAD_BACKEND_URL: upstream.url,
+    // The stand-in backend is plain http on loopback, which production allows only when told to.
+    LEAD_BACKEND_ALLOW_PRIVATE: '1',
     LEAD_FORWARD_MAX_ATTEMPTS: process.env.LEAD_FORWARD_MAX_ATTEMPTS ?? '1000',
     JOB_CONCURRENCY: process.env.JOB_CONCURRENCY ?? '32',
     JOB_BACKOFF_BASE_MS: process.env.JOB_BACKOFF_BASE_MS ?? '1000',

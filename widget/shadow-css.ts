@@ -19,7 +19,10 @@ export function shadowCss(css: string): string {
   });
   // Tailwind's own fallback for browsers without @property, gated by @supports for old Safari and Firefox.
   out = out.replace(/@layer properties\s*\{[\s\S]*?\}\s*\}\s*\}/, '');
-  out = out.replace(/(-?\d*\.?\d+)rem\b/g, (_m, n: string) => `${+(Number(n) * 16).toFixed(3)}px`);
+  out = out.replace(
+    /(?<![\d.])(-?(?:\d+(?:\.\d+)?|\.\d+))rem\b/g,
+    (_m, n: string) => `${+(Number(n) * 16).toFixed(3)}px`,
+  );
   if (initials.length > 0)
     out = `@layer properties{:host,*,::before,::after,::backdrop{${initials.join(';')}}}\n${out}`;
   return out;

@@ -22,7 +22,16 @@ export async function startServer(
 ): Promise<{ port: number; child: ChildProcess; stop: () => Promise<void> }> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(root, 'bench/support/serve.ts'), databaseUrl],
+    [
+      // BENCH_CPU_PROF=<folder>: a V8 CPU profile of the server, written when it stops (open it in DevTools).
+      ...(process.env.BENCH_CPU_PROF
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+        : []),
+      '--import',
+      'tsx',
+      path.join(root, 'bench/support/serve.ts'),
+      databaseUrl,
+    ],
     {
       cwd: root,
       env: { ...process.env, ...env },

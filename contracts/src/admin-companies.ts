@@ -9,9 +9,11 @@
  * = + - @, tab or CR) are stored with a leading apostrophe, so an exported listing can never run one.
  */
 import { z } from 'zod';
+import { IMAGE_ADDRESS_RULE, isImageAddress } from './images';
 import { EMAIL_PATTERN } from './lead';
 import { SERVICES, SERVICE_IDS, type ServiceId } from './services';
 import { findState } from './states';
+import { fieldLabel, isMultilineText, isPlainText, multilineText, unshowableText } from './text';
 
 // ---------------------------------------------------------------------------------------------------------
 // Formula neutralisation (shared with the CSV exports)
@@ -62,16 +64,19 @@ function requiredText(field: string, min: number, max: number) {
       if (text === '') return fail(ctx, `${field} is required`);
       if (text.length < min) return fail(ctx, `${field} must be at least ${min} characters`);
       if (text.length > max) return fail(ctx, `${field} must be at most ${max} characters`);
+      if (!isPlainText(text)) return fail(ctx, unshowableText(fieldLabel(field)));
       return neutraliseFormula(text);
     });
 }
 
-const text = (field: string, max: number) =>
-  optionalField((value, ctx) =>
-    value.length > max
-      ? fail(ctx, `${field} must be at most ${max} characters`)
-      : neutraliseFormula(value),
-  );
+/** Optional free text: one line (a street), or several (a description) with `multiline`. */
+const text = (field: string, max: number, { multiline = false } = {}) =>
+  optionalField((value, ctx) => {
+    if (value.length > max) return fail(ctx, `${field} must be at most ${max} characters`);
+    if (!(multiline ? isMultilineText : isPlainText)(value))
+      return fail(ctx, unshowableText(fieldLabel(field)));
+    return neutraliseFormula(value);
+  });
 
 export const COMPANY_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -84,15 +89,10 @@ function webAddress(value: string): boolean {
   }
 }
 
-/** A picture: an http(s) address, or a path on this site such as /images/logos/3.svg. */
-function imageAddress(value: string): boolean {
-  if (value.startsWith('/')) return !value.startsWith('//') && !/[\s"'<>\\]/.test(value);
-  return webAddress(value);
-}
-
 const number = (field: string, min: number, max: number, integer: boolean) =>
   optionalField((value, ctx) => {
-    const n = /^[+-]?(\d+\.?\d*|\.\d+)$/.test(value) ? Number(value) : Number.NaN;
+    // One way to match each digit (no `\d+\.?\d*`, which backtracks quadratically on a long digit run).
+    const n = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/.test(value) ? Number(value) : Number.NaN;
     const what = integer ? 'a whole number' : 'a number';
     if (!Number.isFinite(n) || (integer && !Number.isInteger(n)) || n < min || n > max)
       return fail(ctx, `${field} must be ${what} between ${min} and ${max}`);
@@ -144,8 +144,9 @@ export const CompanyInputSchema = z.strictObject({
       : fail(ctx, 'slug must be lowercase letters, digits and single hyphens, such as acme-movers'),
   ),
   name: requiredText('name', 2, 160),
-  description: text('description', 5000),
+  description: text('description', 5000, { multiline: true }),
   website: optionalField((value, ctx) => {
+    if (!isPlainText(value)) return fail(ctx, unshowableText('Website'));
     const url = /^https?:\/\//i.test(value) ? value : `https://${value}`;
     return url.length <= 255 && webAddress(url)
       ? url
@@ -162,11 +163,10 @@ export const CompanyInputSchema = z.strictObject({
       ? value
       : fail(ctx, 'email must be a valid e-mail address'),
   ),
-  logo: optionalField((value, ctx) =>
-    value.length <= 500 && imageAddress(value)
-      ? value
-      : fail(ctx, 'logo must be an https:// address or a path such as /images/logos/1.svg'),
-  ),
+  logo: optionalField((value, ctx) => {
+    if (!isPlainText(value)) return fail(ctx, unshowableText('Logo'));
+    return isImageAddress(value) ? value : fail(ctx, `logo must be ${IMAGE_ADDRESS_RULE}`);
+  }),
   photo_urls: z
     .union([z.array(z.string()), z.string(), z.null()])
     .optional()
@@ -176,11 +176,12 @@ export const CompanyInputSchema = z.strictObject({
       const list = (Array.isArray(value) ? value : value.split(/[|\s]+/))
         .map((u) => u.trim())
         .filter((u) => u !== '');
+      if (!list.every(isPlainText)) return fail(ctx, unshowableText('Photo addresses'));
       if (list.length > MAX_COMPANY_PHOTOS)
         return fail(ctx, `photo_urls must list at most ${MAX_COMPANY_PHOTOS} photos`);
-      const bad = list.find((u) => u.length > 500 || !imageAddress(u));
+      const bad = list.find((u) => !isImageAddress(u));
       if (bad !== undefined)
-        return fail(ctx, `photo_urls: "${bad.slice(0, 60)}" is not an https:// address or a path`);
+        return fail(ctx, `photo_urls: "${bad.slice(0, 60)}" is not ${IMAGE_ADDRESS_RULE}`);
       return [...new Set(list)];
     }),
   street: text('street', 200),
@@ -249,8 +250,8 @@ export const COMPANY_CSV_GUIDE: Readonly<Record<CompanyInputField, string>> = {
   website: 'https://… (https:// is added when missing).',
   phone: '10 digits in any format; stored as (555) 555-0100.',
   email: 'An e-mail address.',
-  logo: 'An https:// image address or a site path such as /images/logos/1.svg.',
-  photo_urls: `Up to ${MAX_COMPANY_PHOTOS} image addresses separated by |.`,
+  logo: 'An https:// image address (.svg .png .jpg .jpeg .webp .avif .gif) or a site path such as /images/logos/1.svg.',
+  photo_urls: `Up to ${MAX_COMPANY_PHOTOS} image addresses (as for logo) separated by |.`,
   street: 'Street address.',
   city: 'Required. A city of the state, as named in the directory.',
   state: 'Required. State name or two-letter abbreviation.',
@@ -499,7 +500,10 @@ export const AdminApplicationPageSchema = z.object({
 export type AdminApplicationPage = z.infer<typeof AdminApplicationPageSchema>;
 
 export const ApplicationDeclineSchema = z.strictObject({
-  note: z.string().trim().max(500, 'note must be at most 500 characters').optional(),
+  note: multilineText(
+    z.string().trim().max(500, 'note must be at most 500 characters'),
+    'Note',
+  ).optional(),
 });
 
 /** POST /api/admin/companies and the approval of an application answer the new company's id and slug. */

@@ -3,6 +3,7 @@
  * count and size, the applied and pending migrations, and the backup download's name and type.
  */
 import { z } from 'zod';
+import { ServerLoadSchema } from './server-load';
 
 export const DATABASE_DIALECTS = ['sqlite', 'mysql'] as const;
 export type DatabaseDialect = (typeof DATABASE_DIALECTS)[number];
@@ -27,6 +28,8 @@ export const DatabaseHealthSchema = z.object({
   /** The whole database's size in bytes, when the engine reports it. */
   totalBytes: z.number().nonnegative().nullable(),
   checkedAt: z.string(),
+  /** The server process's event-loop delay and requests in flight (the same figures as /healthz). */
+  server: ServerLoadSchema,
 });
 export type DatabaseHealth = z.infer<typeof DatabaseHealthSchema>;
 

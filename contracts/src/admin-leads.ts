@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { intParam } from './query-params';
 import { LEAD_STATUSES, LeadStatusSchema } from './lead';
 import { MOVE_SIZES } from './move-sizes';
+import { multilineText } from './text';
 
 // ---------------------------------------------------------------------------------------------------------
 // Query parameters shared by the admin screens
@@ -268,7 +269,10 @@ export type AdminLeadDetail = z.infer<typeof AdminLeadDetailSchema>;
 /** POST /api/admin/leads/:id/status */
 export const AdminLeadStatusRequestSchema = z.strictObject({
   status: LeadStatusSchema,
-  note: z.string().trim().max(500, 'note must be at most 500 characters').optional(),
+  note: multilineText(
+    z.string().trim().max(500, 'note must be at most 500 characters'),
+    'Note',
+  ).optional(),
 });
 export type AdminLeadStatusRequest = z.infer<typeof AdminLeadStatusRequestSchema>;
 

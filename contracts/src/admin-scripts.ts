@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { jobStatusSchema } from './admin-jobs';
+import { plainText } from './text';
 
 /**
  * One parameter in a script's JSON Schema, as z.toJSONSchema writes it: the form generator renders strings
@@ -67,16 +68,18 @@ export type ScriptRunResponse = z.infer<typeof scriptRunResponseSchema>;
 /** Cron: five fields (minute hour day month weekday) or six with seconds first. */
 export const CRON_MAX_LENGTH = 120;
 
-const cronField = z
-  .string({ error: 'cron is required' })
-  .trim()
-  .min(1, 'cron is required')
-  .max(CRON_MAX_LENGTH, `cron must be at most ${CRON_MAX_LENGTH} characters`);
-const timezoneField = z
-  .string()
-  .trim()
-  .min(1, 'timezone is required')
-  .max(64, 'timezone is too long');
+const cronField = plainText(
+  z
+    .string({ error: 'cron is required' })
+    .trim()
+    .min(1, 'cron is required')
+    .max(CRON_MAX_LENGTH, `cron must be at most ${CRON_MAX_LENGTH} characters`),
+  'The schedule',
+);
+const timezoneField = plainText(
+  z.string().trim().min(1, 'timezone is required').max(64, 'timezone is too long'),
+  'The time zone',
+);
 
 export const scheduleInputSchema = z.strictObject({
   scriptId: z.string({ error: 'scriptId is required' }).regex(SCRIPT_ID_PATTERN, 'Unknown script'),

@@ -6,6 +6,9 @@
 import { z } from 'zod';
 import { intParam } from './query-params';
 import { EMAIL_PATTERN, PHONE_DIGITS } from './lead';
+import { fieldLabel, plainText } from './text';
+import { requiredText } from './required-text';
+import { trimTrailingSlashes } from './paths';
 
 /** What the public site showed before settings existed (directory/src/config/site.ts): the defaults. */
 export const DEFAULT_SUPPORT_EMAIL = 'support@moveratlas.example';
@@ -21,12 +24,7 @@ const order = z
   .default('asc');
 
 const text = (field: string, min: number, max: number) =>
-  z
-    .string({ message: `${field} is required` })
-    .trim()
-    .min(1, `${field} is required`)
-    .min(min, `${field} must be at least ${min} characters`)
-    .max(max, `${field} must be at most ${max} characters`);
+  plainText(requiredText(field, min, max), fieldLabel(field));
 
 // ---------------------------------------------------------------------------------------------------------
 // Site settings
@@ -67,7 +65,7 @@ export const leadBackendUrlSchema = z
       });
       return z.NEVER;
     }
-    return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+    return trimTrailingSlashes(`${url.origin}${url.pathname}`);
   });
 
 /** A US phone number written any usual way; kept as its 10 digits. */

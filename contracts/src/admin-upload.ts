@@ -5,11 +5,14 @@
  * companies' own schema (CompanyInputSchema in admin-companies.ts); the columns are its fields.
  */
 import { z } from 'zod';
+import { plainText } from './text';
 
 /** The largest file the upload accepts. */
 export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 /** How many rejected rows (and neutralised cells) an import's answer lists; the CSV report has them all. */
 export const IMPORT_SAMPLE_SIZE = 20;
+/** Longest ignored column name an import's answer shows (longer ones end in "…"). */
+export const IGNORED_COLUMN_NAME_CHARS = 60;
 
 export const ImportRejectedRowSchema = z.object({
   /** The line of the file the row starts on (the header is line 1). */
@@ -40,8 +43,13 @@ export const CompanyImportSchema = z.object({
   bytes: z.number().int(),
   uploadedBy: z.string(),
   uploadedAt: z.string(),
-  /** The file's columns as the import reads them, and the ones it ignores (not in the template). */
+  /** The file's columns the import reads, as the header names them, in its order. */
   columns: z.array(z.string()),
+  /**
+   * The columns it ignores (not in the template): how many, and the first few names (IMPORT_SAMPLE_SIZE,
+   * each cut to IGNORED_COLUMN_NAME_CHARS), so a header of thousands of columns is not sent back whole.
+   */
+  ignoredColumnCount: z.number().int(),
   ignoredColumns: z.array(z.string()),
   /** What the dry run found: created and updated are what the import would do. */
   dryRun: ImportCountsSchema,
@@ -68,10 +76,10 @@ export type CompanyImportList = z.infer<typeof CompanyImportListSchema>;
 
 /** ?filename= on the upload: the name the browser gave the file, shown in the history. */
 export const ImportUploadQuerySchema = z.strictObject({
-  filename: z
-    .string()
-    .trim()
-    .max(200, 'filename must be at most 200 characters')
+  filename: plainText(
+    z.string().trim().max(200, 'filename must be at most 200 characters'),
+    'The file name',
+  )
     .optional()
     .default('upload.csv'),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isImageAddress } from './images';
 
 /** A company as read by cards, profiles and SEO (spec section 3), plus the registry numbers a mover publishes. */
 export const ServiceRefSchema = z.object({ id: z.string(), name: z.string() });
@@ -11,8 +12,9 @@ export const CompanySchema = z.object({
   website: z.string().nullable(),
   phone: z.string().nullable(),
   email: z.string().nullable(),
-  logo: z.string().nullable(),
-  photoUrls: z.array(z.string()),
+  /** Only image addresses (images.ts): the server drops anything else it finds stored. */
+  logo: z.string().refine(isImageAddress, 'logo is not an image address').nullable(),
+  photoUrls: z.array(z.string().refine(isImageAddress, 'a photo is not an image address')),
   street: z.string().nullable(),
   zipCode: z.string().nullable(),
   city: z.object({ name: z.string(), slug: z.string() }),

@@ -7,6 +7,8 @@ import { z } from 'zod';
 import { EMAIL_PATTERN, PHONE_DIGITS } from './lead';
 import { SERVICE_IDS, type ServiceId } from './services';
 import { stateByAbbreviation } from './states';
+import { multilineText, plainText } from './text';
+import { requiredText } from './required-text';
 import {
   CONTACT_MESSAGE_MAX,
   CONTACT_MESSAGE_MIN,
@@ -18,16 +20,18 @@ import {
 // The forms' options and helpers live apart from the schemas, so that the pages do not load zod for them.
 export * from './contact-options';
 
-const trimmed = (field: string, min: number, max: number) =>
-  z
-    .string({ message: `${field} is required` })
-    .trim()
-    .min(1, `${field} is required`)
-    .min(min, `${field} must be at least ${min} characters`)
-    .max(max, `${field} must be at most ${max} characters`);
+/** Required text; `label` names the field in plain words when it holds characters no page can show. */
+const trimmed = (field: string, min: number, max: number, label: string) =>
+  plainText(requiredText(field, min, max), label);
 
-const optionalText = (field: string, max: number) =>
-  z.string().trim().max(max, `${field} must be at most ${max} characters`).optional().default('');
+/** A required message of several lines. */
+const message = (field: string, min: number, max: number, label: string) =>
+  multilineText(requiredText(field, min, max), label);
+
+const optionalMessage = (field: string, max: number, label: string) =>
+  multilineText(z.string().trim().max(max, `${field} must be at most ${max} characters`), label)
+    .optional()
+    .default('');
 
 const email = (field: string) =>
   z
@@ -42,10 +46,10 @@ const honeypot = z.string().max(500).optional().default('');
 const CONTACT_TOPIC_IDS = CONTACT_TOPICS.map((t) => t.id) as [ContactTopic, ...ContactTopic[]];
 
 export const ContactMessageSchema = z.object({
-  name: trimmed('name', 2, 100),
+  name: trimmed('name', 2, 100, 'Name'),
   email: email('email'),
   topic: z.enum(CONTACT_TOPIC_IDS, { message: 'topic must be one of the listed topics' }),
-  message: trimmed('message', CONTACT_MESSAGE_MIN, CONTACT_MESSAGE_MAX),
+  message: message('message', CONTACT_MESSAGE_MIN, CONTACT_MESSAGE_MAX, 'Message'),
   [FORM_HONEYPOT_FIELD]: honeypot,
 });
 export type ContactMessage = z.infer<typeof ContactMessageSchema>;
@@ -74,8 +78,8 @@ const serviceList = z
   .transform((list) => [...new Set(list)] as ServiceId[]);
 
 export const CompanyApplicationSchema = z.object({
-  companyName: trimmed('companyName', 2, 150),
-  contactName: trimmed('contactName', 2, 100),
+  companyName: trimmed('companyName', 2, 150, 'Company name'),
+  contactName: trimmed('contactName', 2, 100, 'Contact name'),
   email: email('email'),
   phone: z
     .string({ message: 'phone is required' })
@@ -83,10 +87,10 @@ export const CompanyApplicationSchema = z.object({
     .max(40, `phone must have exactly ${PHONE_DIGITS} digits`)
     .transform((v) => v.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, ''))
     .refine((v) => v.length === PHONE_DIGITS, `phone must have exactly ${PHONE_DIGITS} digits`),
-  website: z
-    .string()
-    .trim()
-    .max(300, 'website must be at most 300 characters')
+  website: plainText(
+    z.string().trim().max(300, 'website must be at most 300 characters'),
+    'Website',
+  )
     .optional()
     .default('')
     .transform((v) => (v === '' || /^https?:\/\//i.test(v) ? v : `https://${v}`))
@@ -105,9 +109,9 @@ export const CompanyApplicationSchema = z.object({
     .trim()
     .refine((v) => stateByAbbreviation(v) !== undefined, 'state must be a US state')
     .transform((v) => v.toUpperCase()),
-  city: trimmed('city', 2, 100),
+  city: trimmed('city', 2, 100, 'City'),
   services: serviceList,
-  message: optionalText('message', 3000),
+  message: optionalMessage('message', 3000, 'Message'),
   [FORM_HONEYPOT_FIELD]: honeypot,
 });
 export type CompanyApplication = z.infer<typeof CompanyApplicationSchema>;

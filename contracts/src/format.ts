@@ -1,4 +1,5 @@
 /** Display and wire formatting rules shared by the widget, the directory and the server (spec sections 5 and 9). */
+import { trimEdges } from './paths';
 
 /** Shows 10 digits as (XXX) XXX-XXXX, and 11 digits with a leading 1 the same without the 1; anything else unchanged. */
 export function formatPhone(phone: string): string {
@@ -48,13 +49,15 @@ export function truncateDescription(text: string): string {
 
 /** Lowercase ASCII slug: accents dropped, runs of other characters become one hyphen. */
 export function slugify(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
+  return trimEdges(
+    text
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/&/g, ' and ')
+      .replace(/[^a-z0-9]+/g, '-'),
+    '-',
+  );
 }
 
 export interface StarBreakdown {

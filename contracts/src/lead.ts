@@ -5,6 +5,7 @@
  * again with the same rules, so a rule changes in one place.
  */
 import { z } from 'zod';
+import { fieldLabel, multilineText, plainText } from './text';
 
 // ---------------------------------------------------------------------------------------------------------
 // Field rules (spec section 5)
@@ -25,20 +26,26 @@ export const DEFAULT_VALIDATION: ValidationToggles = { zip: true, email: true, p
 
 const text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
 
-const required = (field: string, max: number) =>
-  z
-    .string({ message: `${field} is required` })
-    .max(max, `${field} must be at most ${max} characters`)
-    .refine((v) => v.trim() !== '', `${field} is required`);
+const required = (field: string, max: number, { multiline = false } = {}) =>
+  (multiline ? multilineText : plainText)(
+    z
+      .string({ message: `${field} is required` })
+      .max(max, `${field} must be at most ${max} characters`)
+      .refine((v) => v.trim() !== '', `${field} is required`),
+    fieldLabel(field),
+  );
 
 const personName = (field: string) =>
-  z
-    .string({ message: `${field} is required` })
-    .max(60, `${field} must be at most 60 characters`)
-    .refine(
-      (v) => v.trim().length >= NAME_MIN_LENGTH,
-      `${field} must be at least ${NAME_MIN_LENGTH} characters`,
-    );
+  plainText(
+    z
+      .string({ message: `${field} is required` })
+      .max(60, `${field} must be at most 60 characters`)
+      .refine(
+        (v) => v.trim().length >= NAME_MIN_LENGTH,
+        `${field} must be at least ${NAME_MIN_LENGTH} characters`,
+      ),
+    fieldLabel(field),
+  );
 
 export const emailField = (field: string, toggles: ValidationToggles = DEFAULT_VALIDATION) =>
   toggles.email
@@ -50,13 +57,16 @@ export const emailField = (field: string, toggles: ValidationToggles = DEFAULT_V
 
 export const phoneField = (field: string, toggles: ValidationToggles = DEFAULT_VALIDATION) =>
   toggles.phone
-    ? z
-        .string({ message: `${field} is required` })
-        .max(40, `${field} must be at most 40 characters`)
-        .refine(
-          (v) => v.replace(/\D/g, '').length === PHONE_DIGITS,
-          `${field} must have exactly ${PHONE_DIGITS} digits`,
-        )
+    ? plainText(
+        z
+          .string({ message: `${field} is required` })
+          .max(40, `${field} must be at most 40 characters`)
+          .refine(
+            (v) => v.replace(/\D/g, '').length === PHONE_DIGITS,
+            `${field} must have exactly ${PHONE_DIGITS} digits`,
+          ),
+        fieldLabel(field),
+      )
     : required(field, 40);
 
 /** A ZIP is optional on the route step (the visitor may type a city), but when given it must be five digits. */
@@ -138,7 +148,7 @@ export function consentText(companyNames: readonly string[], version = CONSENT_V
 /** A mover the visitor chose on step 5; the consent names it. */
 export const SelectedCompanySchema = z.object({
   id: z.union([z.number().int(), z.string().max(40)]),
-  name: z.string().trim().min(1).max(160),
+  name: plainText(z.string().trim().min(1).max(160), 'Company name'),
 });
 export type SelectedCompany = z.infer<typeof SelectedCompanySchema>;
 export const MAX_SELECTED_COMPANIES = 10;
@@ -160,22 +170,30 @@ export type ConsentRecord = z.infer<typeof ConsentRecordSchema>;
 // ---------------------------------------------------------------------------------------------------------
 // Wire formats
 
-const wire = (max = 200) => text(max).optional().default('');
+/**
+ * An optional field of the widget's wire formats: one line of text unless `multiline` (every one is stored,
+ * in the lead, its forwarding job or the session, and some are shown on the admin screens).
+ */
+const wire = (max: number, field: string, { multiline = false } = {}) =>
+  (multiline ? multilineText : plainText)(text(max), fieldLabel(field)).optional().default('');
+
+/** The honeypot is never stored: whatever a bot puts there gets the same answer as a real lead. */
+const honeypot = text(500).optional().default('');
 
 /** 7.2: POST /api/proxy/match_companies (JSON). */
 export const MatchCompaniesRequestSchema = z.object({
   from_zip: zipField('from_zip').optional().default(''),
-  from_city: wire(100),
-  from_state: wire(60),
+  from_city: wire(100, 'from_city'),
+  from_state: wire(60, 'from_state'),
   to_zip: zipField('to_zip').optional().default(''),
-  to_city: wire(100),
-  to_state: wire(60),
-  move_size: wire(40),
-  move_date: wire(40),
-  lead_uuid: wire(64),
-  session_id: wire(64),
-  website: wire(64),
-  _target: wire(100),
+  to_city: wire(100, 'to_city'),
+  to_state: wire(60, 'to_state'),
+  move_size: wire(40, 'move_size'),
+  move_date: wire(40, 'move_date'),
+  lead_uuid: wire(64, 'lead_uuid'),
+  session_id: wire(64, 'session_id'),
+  website: wire(64, 'website'),
+  _target: wire(100, '_target'),
 });
 export type MatchCompaniesRequest = z.infer<typeof MatchCompaniesRequestSchema>;
 
@@ -248,19 +266,19 @@ export const SESSION_TRACKING_FIELDS = [
 
 /** 7.3.1: POST /session_send_bq (JSON); ours at /api/proxy/session_send_bq. */
 export const SessionRequestSchema = z.object({
-  uuid: wire(64),
-  hostname: wire(255),
-  origin: wire(255),
-  ...(Object.fromEntries(SESSION_TRACKING_FIELDS.map((f) => [f, wire(500)])) as Record<
+  uuid: wire(64, 'uuid'),
+  hostname: wire(255, 'hostname'),
+  origin: wire(255, 'origin'),
+  ...(Object.fromEntries(SESSION_TRACKING_FIELDS.map((f) => [f, wire(500, f)])) as Record<
     (typeof SESSION_TRACKING_FIELDS)[number],
     ReturnType<typeof wire>
   >),
-  ip_address: wire(64),
-  location_href: wire(2000),
-  referrer: wire(2000),
-  website: wire(64),
-  website_version: wire(20),
-  trustedformtoken: wire(500),
+  ip_address: wire(64, 'ip_address'),
+  location_href: wire(2000, 'location_href'),
+  referrer: wire(2000, 'referrer'),
+  website: wire(64, 'website'),
+  website_version: wire(20, 'website_version'),
+  trustedformtoken: wire(500, 'trustedformtoken'),
 });
 export type SessionRequest = z.infer<typeof SessionRequestSchema>;
 export const SessionResponseSchema = z.object({ session_id: z.string() });
@@ -325,16 +343,16 @@ const flag = (field: string) =>
  * the consent and the honeypot. Unknown fields are ignored, so an older or newer widget still submits.
  */
 export const SendLeadFormSchema = z.object({
-  source: wire(100),
-  referrer: wire(2000),
-  url: wire(2000),
+  source: wire(100, 'source'),
+  referrer: wire(2000, 'referrer'),
+  url: wire(2000, 'url'),
   from_zip: zipField('from_zip').optional().default(''),
-  from_city: wire(100),
-  from_state: wire(60),
+  from_city: wire(100, 'from_city'),
+  from_state: wire(60, 'from_state'),
   from_location: required('from_location', 200),
   to_zip: zipField('to_zip').optional().default(''),
-  to_city: wire(100),
-  to_state: wire(60),
+  to_city: wire(100, 'to_city'),
+  to_state: wire(60, 'to_state'),
   to_location: required('to_location', 200),
   move_date: required('move_date', 40),
   number_of_rooms: z
@@ -349,32 +367,34 @@ export const SendLeadFormSchema = z.object({
   lead_uuid: z
     .string({ message: 'lead_uuid is required' })
     .regex(LEAD_UUID_PATTERN, 'lead_uuid must be 8-64 letters, digits or hyphens'),
-  lead_new_id: wire(64),
+  lead_new_id: wire(64, 'lead_new_id'),
   sms_phone_validation: z
     .string()
     .max(5)
     .optional()
     .transform((v) => (v === undefined || v === '' ? DEFAULT_SMS_PHONE_VALIDATION : v))
     .refine((v) => v === '0' || v === '1', 'sms_phone_validation must be 0 or 1'),
-  sms_phone_validation_status: wire(40),
-  website: wire(64),
-  website_version: wire(20),
-  trustedformcerturl: wire(500),
-  trustedformtoken: wire(500),
-  phone_verification_information: wire(2000),
-  phone_verification_risk_score: wire(40),
-  phone_verification_phone_type: wire(40),
-  moving_quote_details: wire(4000),
+  sms_phone_validation_status: wire(40, 'sms_phone_validation_status'),
+  website: wire(64, 'website'),
+  website_version: wire(20, 'website_version'),
+  trustedformcerturl: wire(500, 'trustedformcerturl'),
+  trustedformtoken: wire(500, 'trustedformtoken'),
+  phone_verification_information: wire(2000, 'phone_verification_information', {
+    multiline: true,
+  }),
+  phone_verification_risk_score: wire(40, 'phone_verification_risk_score'),
+  phone_verification_phone_type: wire(40, 'phone_verification_phone_type'),
+  moving_quote_details: wire(4000, 'moving_quote_details', { multiline: true }),
 
   // Our additions.
-  move_size: wire(40),
-  session_id: wire(64),
-  ping_id: wire(64),
+  move_size: wire(40, 'move_size'),
+  session_id: wire(64, 'session_id'),
+  ping_id: wire(64, 'ping_id'),
   needs_auto_transport: flag('needs_auto_transport'),
-  auto_year: wire(4),
-  auto_make: wire(40),
-  auto_model: wire(60),
-  auto_condition: wire(40),
+  auto_year: wire(4, 'auto_year'),
+  auto_make: wire(40, 'auto_make'),
+  auto_model: wire(60, 'auto_model'),
+  auto_condition: wire(40, 'auto_condition'),
   /** JSON array of the step-5 movers, `[{"id":12,"name":"Acme Moving"}]`; the consent names them. */
   selected_companies: z
     .string()
@@ -407,12 +427,12 @@ export const SendLeadFormSchema = z.object({
     .refine((v) => CONSENT_VERSIONS.includes(v), {
       message: `consent_version must be one of: ${CONSENT_VERSIONS.join(', ')}`,
     }),
-  consent_text: required('consent_text', 4000),
+  consent_text: required('consent_text', 4000, { multiline: true }),
   consent_checked: flag('consent_checked').refine(
     (v) => v,
     'consent_checked: the visitor must tick the consent box',
   ),
-  [HONEYPOT_FIELD]: wire(500),
+  [HONEYPOT_FIELD]: honeypot,
 });
 export type SendLeadForm = z.infer<typeof SendLeadFormSchema>;
 export type SendLeadFormInput = z.input<typeof SendLeadFormSchema>;
@@ -463,12 +483,15 @@ export type LeadAnalyticsWire = Record<LeadAnalyticsField, string>;
 /** POST /api/proxy/lead_send_bq (form-encoded): the analytics copy, lead_ prefixed; only lead_uuid is required. */
 export const LeadAnalyticsFormSchema = z.object({
   ...(Object.fromEntries(
-    LEAD_ANALYTICS_FIELDS.map((f) => [`lead_${f}`, wire(f === 'comments' ? 4000 : 500)]),
+    LEAD_ANALYTICS_FIELDS.map((f) => [
+      `lead_${f}`,
+      f === 'comments' ? wire(4000, `lead_${f}`, { multiline: true }) : wire(500, `lead_${f}`),
+    ]),
   ) as Record<LeadAnalyticsField, ReturnType<typeof wire>>),
   lead_uuid: z
     .string({ message: 'lead_uuid is required' })
     .regex(LEAD_UUID_PATTERN, 'lead_uuid must be 8-64 letters, digits or hyphens'),
-  [HONEYPOT_FIELD]: wire(500),
+  [HONEYPOT_FIELD]: honeypot,
 });
 export type LeadAnalyticsForm = z.infer<typeof LeadAnalyticsFormSchema>;
 

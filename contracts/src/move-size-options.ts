@@ -16,9 +16,10 @@ export const DEFAULT_MOVE_SIZE: MoveSizeId = '2-3br';
 export function sizeToRooms(size: string | null | undefined): number {
   const text = (size ?? '').trim().toLowerCase();
   if (text === '') return 0;
-  if (/studio|1\s*-?\s*br|1\s*bed/.test(text)) return 1;
-  if (/(2|3)\s*-?\s*br|(2|3)\s*bed/.test(text)) return 3;
-  if (/4\s*\+?\s*-?\s*br|4\s*\+?\s*bed/.test(text)) return 4;
+  // Each space can be matched one way only (`\s*-?\s*` would backtrack quadratically on a run of spaces).
+  if (/studio|1\s*(?:-\s*)?br|1\s*bed/.test(text)) return 1;
+  if (/[23]\s*(?:-\s*)?br|[23]\s*bed/.test(text)) return 3;
+  if (/4\s*(?:\+\s*)?(?:-\s*)?br|4\s*(?:\+\s*)?bed/.test(text)) return 4;
   if (/commercial|office|business/.test(text)) return 5;
   const digit = /\d/.exec(text);
   if (digit) {

@@ -4,6 +4,7 @@
  * the widget emits, and the funnel event it reports to our server. The field rules themselves live in lead.ts.
  */
 import { z } from 'zod';
+import { plainText } from './text';
 
 // ---------------------------------------------------------------------------------------------------------
 // Steps (spec 2.3)
@@ -295,8 +296,8 @@ export const WidgetStepEventSchema = /* @__PURE__ */ z.object({
   event: z.enum(['step']),
   form_step: z.string().regex(/^[1-7]$/, 'form_step must be 1 to 7'),
   step_name: z.enum(['size', 'date', 'route', 'contact', 'companies', 'auto', 'success']),
-  session_id: z.string().max(64).optional().default(''),
-  lead_uuid: z.string().max(64).optional().default(''),
-  website: z.string().max(64).optional().default(''),
+  session_id: plainText(z.string().max(64), 'Session id').optional().default(''),
+  lead_uuid: plainText(z.string().max(64), 'Lead id').optional().default(''),
+  website: plainText(z.string().max(64), 'Website').optional().default(''),
 });
 export type WidgetStepEvent = z.infer<typeof WidgetStepEventSchema>;

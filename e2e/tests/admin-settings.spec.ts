@@ -50,7 +50,7 @@ test('the database screen lists tables and migrations and downloads a backup', a
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('link', { name: 'Download backup' }).click(),
+    page.getByRole('button', { name: 'Download backup' }).click(),
   ]);
   expect(download.suggestedFilename()).toMatch(/^moveratlas-\d{4}-\d{2}-\d{2}-\d{6}\.sqlite$/);
   const file = await download.path();

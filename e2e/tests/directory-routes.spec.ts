@@ -185,18 +185,23 @@ test('a server error while loading a page renders the error page with status 500
   page,
 }) => {
   // A company only this test knows, whose review row is corrupt (a date column holding a number), so that
-  // its profile's loader throws on the server. It is unlisted and removed afterwards: no other page sees it.
+  // its profile's loader throws on the server. Unlisted companies have no profile (404), so it is listed, in
+  // a town where no company is (no other test reads that town), and removed afterwards.
   const db = new Database(process.env.E2E_DATABASE!);
   const slug = `e2e-server-error-${Date.now()}`;
   let companyId: number | bigint | undefined;
   try {
-    const place = db.prepare('SELECT city_id, state_id FROM companies LIMIT 1').get() as {
+    const place = db
+      .prepare(
+        'SELECT id AS city_id, state_id FROM cities WHERE id NOT IN (SELECT city_id FROM companies) LIMIT 1',
+      )
+      .get() as {
       city_id: number;
       state_id: number;
     };
     companyId = db
       .prepare(
-        'INSERT INTO companies (slug, name, city_id, state_id, is_in_list, is_featured) VALUES (?, ?, ?, ?, 0, 0)',
+        'INSERT INTO companies (slug, name, city_id, state_id, is_in_list, is_featured) VALUES (?, ?, ?, ?, 1, 0)',
       )
       .run(slug, 'E2E Server Error Movers', place.city_id, place.state_id).lastInsertRowid;
     db.prepare(

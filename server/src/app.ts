@@ -8,8 +8,11 @@ import { pinoHttp } from 'pino-http';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { Config } from './config';
-import { apiNotFound, errorHandler } from './lib/error-handler';
+import { answerClientError, apiNotFound, errorHandler } from './lib/error-handler';
 import { ResponseCache } from './lib/response-cache';
+import { acquireEventLoopMonitor } from './lib/event-loop-monitor';
+import { onListen } from './lib/on-listen';
+import { LoadShedder } from './lib/load-shedding';
 import { companyRoutes } from './features/companies/routes';
 import { stateRoutes } from './features/states/routes';
 import { searchRoutes } from './features/search/routes';
@@ -26,6 +29,8 @@ import { authRoutes } from './features/auth/routes';
 import { adminApi } from './features/admin/admin-api';
 import { sitemapRoutes } from './web/sitemap';
 import { widgetBundles } from './web/widget-bundles';
+import { requestGuard } from './web/request-guard';
+import { jsonBody } from './lib/http/json-body';
 
 export interface AppContext {
   config: Config;
@@ -43,6 +48,15 @@ export async function createApp({ config, db, logger, jobs }: AppContext): Promi
   app.set('etag', 'weak');
   // Vite's dev server injects styles and talks over a WebSocket; production stays strict.
   const dev = config.env === 'development';
+
+  // Overload (issue 12): requests past the in-flight limit are refused first thing, before any logging,
+  // parsing or database work is spent on them (the event loop is watched from the end of this function).
+  const loadShedder = new LoadShedder({
+    maxInFlight: config.overload.maxInFlight,
+    delayLimitMs: config.overload.eventLoopWarnMs,
+  });
+  app.locals.loadShedder = loadShedder;
+  app.use(loadShedder.middleware());
 
   app.use(
     pinoHttp({
@@ -81,6 +95,8 @@ export async function createApp({ config, db, logger, jobs }: AppContext): Promi
       crossOriginResourcePolicy: { policy: 'cross-origin' },
     }),
   );
+  // Absurd or malformed addresses and unknown Host names stop here, before any route or regex sees them.
+  app.use(requestGuard(config, logger));
   app.use(compression());
 
   app.use(healthRoutes(db));
@@ -94,6 +110,12 @@ export async function createApp({ config, db, logger, jobs }: AppContext): Promi
   const partners = new PartnerDirectory(db, allowedOrigins);
   app.locals.partners = partners;
   const api = express.Router();
+  // Every API answer depends on the Origin (CORS headers for partners, none for others): say so to every
+  // cache on the way, allowed origin or not, or one could hand a partner the answer stored for a stranger.
+  api.use((_req, res, next) => {
+    res.vary('Origin');
+    next();
+  });
   api.use(
     cors({
       origin: (origin, callback) => {
@@ -110,7 +132,7 @@ export async function createApp({ config, db, logger, jobs }: AppContext): Promi
   );
   // The widget's endpoints: before the public-read cache (GET /api/ip must never be shared).
   api.use(proxyRoutes({ config, db, logger, partners, jobs }));
-  api.use(express.json({ limit: '32kb' }));
+  api.use(jsonBody('32kb'));
   // Sign-in and the admin API: private, per-session answers, so before the public-read cache.
   api.use(authRoutes({ config, db, logger }));
   api.use('/admin', adminApi({ config, db, logger, jobs }));
@@ -134,5 +156,15 @@ export async function createApp({ config, db, logger, jobs }: AppContext): Promi
   await mountDirectory(app, { config, db, logger });
 
   app.use(errorHandler(logger));
+
+  // The event loop's delay, watched while this app serves; from here, as loading the site's bundles above
+  // is the app's start, not load.
+  const eventLoop = acquireEventLoopMonitor({ logger, warnMs: config.overload.eventLoopWarnMs });
+  app.locals.eventLoop = loadShedder.watch(eventLoop);
+  onListen(app, (server) => {
+    // Requests Node's parser refuses (headers over 16 KB, not HTTP) are answered in JSON too.
+    server.on('clientError', answerClientError);
+    server.once('close', eventLoop.release);
+  });
   return app;
 }

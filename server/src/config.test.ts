@@ -23,7 +23,7 @@ describe('configuration', () => {
       SITE_NAME: 'Movers Inc',
       LEAD_BACKEND_URL: 'https://functions.example',
       ADMIN_USERNAME: 'ops',
-      ADMIN_PASSWORD: 'a long passphrase',
+      ADMIN_PASSWORD: 'violet anchor drifts past marmalade',
       CORS_ORIGINS: 'https://partner.example, http://localhost:4000',
       TRUST_PROXY: '1',
     });
@@ -33,7 +33,7 @@ describe('configuration', () => {
       publicUrl: 'https://moveratlas.example',
       siteName: 'Movers Inc',
       leadBackendUrl: 'https://functions.example',
-      admin: { username: 'ops', password: 'a long passphrase' },
+      admin: { username: 'ops', password: 'violet anchor drifts past marmalade' },
       corsOrigins: ['https://partner.example', 'http://localhost:4000'],
       trustProxy: 1,
     });

@@ -2,7 +2,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { trimTrailingSlashes } from '@moveratlas/contracts';
 import { passwordProblem } from './features/auth/password-policy';
+import { HOST_ENTRY } from './web/allowed-hosts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -14,7 +16,7 @@ const optionalUrl = (name: string) =>
     .refine((value) => value === undefined || /^https?:\/\/[^\s/]+/.test(value), {
       message: `${name} must be an http:// or https:// URL`,
     })
-    .transform((value) => value?.replace(/\/+$/, ''));
+    .transform((value) => (value === undefined ? undefined : trimTrailingSlashes(value)));
 
 const integer = (name: string, min: number, max: number, fallback: number) =>
   z
@@ -65,6 +67,11 @@ const EnvSchema = z
       .max(60)
       .default('MoverAtlas'),
     LEAD_BACKEND_URL: optionalUrl('LEAD_BACKEND_URL'),
+    // The lead backend may sit on a private network (or loopback, over http): an operator's explicit choice.
+    LEAD_BACKEND_ALLOW_PRIVATE: z
+      .enum(['0', '1', ''], { message: 'LEAD_BACKEND_ALLOW_PRIVATE must be 1 or 0' })
+      .optional()
+      .transform((v) => v === '1'),
     ADMIN_USERNAME: z
       .string()
       .trim()
@@ -99,6 +106,25 @@ const EnvSchema = z
         }
         return origins;
       }),
+    ALLOWED_HOSTS: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        const hosts = (value ?? '')
+          .split(',')
+          .map((h) => h.trim().toLowerCase())
+          .filter(Boolean);
+        for (const host of hosts) {
+          if (!HOST_ENTRY.test(host)) {
+            ctx.addIssue({
+              code: 'custom',
+              message: `ALLOWED_HOSTS entries must be host names or addresses with an optional port, like moveratlas.example or 10.0.0.5:3000, got "${host}"`,
+            });
+            return z.NEVER;
+          }
+        }
+        return hosts;
+      }),
     TRUST_PROXY: integer('TRUST_PROXY', 0, 10, 0),
     API_CACHE_SECONDS: integer('API_CACHE_SECONDS', 0, 3600, 10),
     LOG_LEVEL: z
@@ -122,7 +148,15 @@ const EnvSchema = z
     ADMIN_SESSION_MAX_HOURS: integer('ADMIN_SESSION_MAX_HOURS', 1, 720, 12),
     ADMIN_LOGIN_FREE_ATTEMPTS: integer('ADMIN_LOGIN_FREE_ATTEMPTS', 1, 100, 5),
     ADMIN_LOGIN_FREE_ATTEMPTS_PER_IP: integer('ADMIN_LOGIN_FREE_ATTEMPTS_PER_IP', 1, 10_000, 10),
+    ADMIN_LOGIN_FREE_ATTEMPTS_NEW_DEVICES: integer(
+      'ADMIN_LOGIN_FREE_ATTEMPTS_NEW_DEVICES',
+      1,
+      10_000,
+      20,
+    ),
     ADMIN_LOGIN_MAX_DELAY_SECONDS: integer('ADMIN_LOGIN_MAX_DELAY_SECONDS', 1, 86_400, 900),
+    MAX_IN_FLIGHT: integer('MAX_IN_FLIGHT', 0, 100_000, 64),
+    EVENT_LOOP_WARN_MS: integer('EVENT_LOOP_WARN_MS', 10, 60_000, 200),
   })
   .refine((env) => (env.ADMIN_USERNAME === undefined) === (env.ADMIN_PASSWORD === undefined), {
     message: 'ADMIN_USERNAME and ADMIN_PASSWORD must be set together',
@@ -138,6 +172,24 @@ const EnvSchema = z
       path: ['ADMIN_PASSWORD'],
     },
   )
+  // Leads carry personal data: in production they travel over https unless the operator allows a private network.
+  .refine(
+    (env) =>
+      env.NODE_ENV !== 'production' ||
+      env.LEAD_BACKEND_ALLOW_PRIVATE ||
+      env.LEAD_BACKEND_URL === undefined ||
+      env.LEAD_BACKEND_URL.startsWith('https://'),
+    {
+      message:
+        'LEAD_BACKEND_URL must be an https:// URL in production (LEAD_BACKEND_ALLOW_PRIVATE=1 allows http on a private network)',
+      path: ['LEAD_BACKEND_URL'],
+    },
+  )
+  // Else one address's free failures alone would lock a username for every new browser (login-throttle.ts).
+  .refine((env) => env.ADMIN_LOGIN_FREE_ATTEMPTS_NEW_DEVICES > env.ADMIN_LOGIN_FREE_ATTEMPTS, {
+    message: 'ADMIN_LOGIN_FREE_ATTEMPTS_NEW_DEVICES must be greater than ADMIN_LOGIN_FREE_ATTEMPTS',
+    path: ['ADMIN_LOGIN_FREE_ATTEMPTS_NEW_DEVICES'],
+  })
   // A job's lease must outlast its handler, or a slow but healthy forward would be run twice.
   .refine((env) => env.JOB_LEASE_MS >= env.LEAD_BACKEND_TIMEOUT_MS * 2 + 1000, {
     message: 'JOB_LEASE_MS must be at least twice LEAD_BACKEND_TIMEOUT_MS plus one second',
@@ -155,8 +207,12 @@ export interface Config {
   publicUrl: string | undefined;
   siteName: string;
   leadBackendUrl: string | undefined;
+  /** The lead backend may be on loopback or a private network, over http too (LEAD_BACKEND_ALLOW_PRIVATE=1). */
+  leadBackendAllowPrivate: boolean;
   admin: { username: string; password: string } | undefined;
   corsOrigins: string[];
+  /** Extra host names (host or host:port) requests may address; see web/allowed-hosts.ts. */
+  allowedHosts: string[];
   trustProxy: number;
   apiCacheSeconds: number;
   logLevel: string;
@@ -181,11 +237,20 @@ export interface Config {
     idleTimeoutMs: number;
     /** A session ends this long after its login, however busy. */
     absoluteTimeoutMs: number;
-    /** Failures per username, then per client address, before delays start. */
-    freeAttemptsPerUser: number;
+    /** Failures before delays start: per username from one address or one device, per address, per
+     * username from all browsers without its device cookie together (features/auth/login-throttle.ts). */
+    freeAttemptsPerClient: number;
     freeAttemptsPerIp: number;
+    freeAttemptsNewDevices: number;
     /** The cap of the doubling delay: no lockout lasts longer. */
     maxDelayMs: number;
+  };
+  /** Overload (lib/load-shedding, lib/event-loop-monitor). */
+  overload: {
+    /** Requests worked on at once before others get 503; 0 turns shedding off. */
+    maxInFlight: number;
+    /** An event-loop delay past this is logged, and holds ordinary requests to a quarter of the slots. */
+    eventLoopWarnMs: number;
   };
 }
 
@@ -218,11 +283,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: env.PUBLIC_URL,
     siteName: env.SITE_NAME,
     leadBackendUrl: env.LEAD_BACKEND_URL,
+    leadBackendAllowPrivate: env.LEAD_BACKEND_ALLOW_PRIVATE,
     admin:
       env.ADMIN_USERNAME && env.ADMIN_PASSWORD
         ? { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD }
         : undefined,
     corsOrigins: env.CORS_ORIGINS,
+    allowedHosts: env.ALLOWED_HOSTS,
     trustProxy: env.TRUST_PROXY,
     apiCacheSeconds: env.API_CACHE_SECONDS,
     logLevel: env.LOG_LEVEL,
@@ -249,9 +316,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     adminAuth: {
       idleTimeoutMs: env.ADMIN_SESSION_IDLE_MINUTES * 60_000,
       absoluteTimeoutMs: env.ADMIN_SESSION_MAX_HOURS * 3_600_000,
-      freeAttemptsPerUser: env.ADMIN_LOGIN_FREE_ATTEMPTS,
+      freeAttemptsPerClient: env.ADMIN_LOGIN_FREE_ATTEMPTS,
       freeAttemptsPerIp: env.ADMIN_LOGIN_FREE_ATTEMPTS_PER_IP,
+      freeAttemptsNewDevices: env.ADMIN_LOGIN_FREE_ATTEMPTS_NEW_DEVICES,
       maxDelayMs: env.ADMIN_LOGIN_MAX_DELAY_SECONDS * 1000,
     },
+    overload: { maxInFlight: env.MAX_IN_FLIGHT, eventLoopWarnMs: env.EVENT_LOOP_WARN_MS },
   };
 }

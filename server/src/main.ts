@@ -2,9 +2,10 @@
 import type { Server } from 'node:http';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createLogger } from './lib/logger';
+import { trustProxyExposure } from './lib/trust-proxy-check';
 import { openDatabase } from './db/connection';
 import { prepareDatabase } from './db/prepare';
-import { upsertAdmin } from './features/auth/admin-users';
+import { applyEnvironmentAdmin } from './features/auth/admin-users';
 import { createApp } from './app';
 import { createJobWorker } from './workers';
 
@@ -26,13 +27,13 @@ const DRAIN_TIMEOUT_MS = 10_000;
 async function main(): Promise<void> {
   const config = readConfig();
   const logger = createLogger(config.logLevel);
+  const exposure = trustProxyExposure(config);
+  if (exposure) logger.warn({ trustProxy: config.trustProxy, host: config.host }, exposure);
   const db = openDatabase(config.database, logger);
   logger.info({ database: config.database.client }, 'opening database');
   await prepareDatabase(db, config.seed, logger);
-  if (config.admin) {
-    const outcome = await upsertAdmin(db, config.admin.username, config.admin.password);
-    logger.info({ username: config.admin.username }, `admin user ${outcome}`);
-  }
+  // Creates the admin if it does not exist; never overwrites a password changed since.
+  await applyEnvironmentAdmin(db, config.admin, logger);
 
   // The outbox and other durable jobs; JOB_CONCURRENCY=0 leaves them to other processes.
   const worker = createJobWorker({ config, db, logger });

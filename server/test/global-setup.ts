@@ -5,7 +5,7 @@ import type { Knex } from 'knex';
 import { pino } from 'pino';
 import { openDatabase, isSqlite } from '../src/db/connection';
 import { prepareDatabase } from '../src/db/prepare';
-import { upsertAdmin } from '../src/features/auth/admin-users';
+import { setAdminPassword } from '../src/features/auth/admin-users';
 import { TEST_ADMIN, TEST_SEED, testDatabases } from './databases';
 
 async function dropAllTables(db: Knex): Promise<void> {
@@ -41,7 +41,7 @@ export default async function setup(): Promise<void> {
     try {
       await dropAllTables(db);
       await prepareDatabase(db, TEST_SEED, logger);
-      await upsertAdmin(db, TEST_ADMIN.username, TEST_ADMIN.password);
+      await setAdminPassword(db, TEST_ADMIN.username, TEST_ADMIN.password);
     } finally {
       await db.destroy();
     }

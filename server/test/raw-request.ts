@@ -13,9 +13,24 @@ export function rawRequest(
   headers: Record<string, string> = {},
   method = 'GET',
 ): Promise<RawResponse> {
+  const { origin, pathname, search } = new URL(url);
+  return rawPathRequest(origin, pathname + search, headers, method);
+}
+
+/**
+ * The same with the path sent exactly as written: fetch and a URL string would resolve `..` and turn
+ * backslashes into slashes before sending, which an attacker's client does not.
+ */
+export function rawPathRequest(
+  origin: string,
+  path: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+): Promise<RawResponse> {
+  const { hostname, port } = new URL(origin);
   return new Promise((resolve, reject) => {
     http
-      .request(url, { headers, method }, (res) => {
+      .request({ hostname, port, path, method, headers }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () =>

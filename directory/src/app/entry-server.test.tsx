@@ -199,6 +199,22 @@ describe('createRenderer', () => {
     expect(onError).toHaveBeenCalledWith(expect.objectContaining({ message: 'card failed' }));
   });
 
+  it.each(['/login', '/admin', '/admin/companies', '/admin/no-such-screen', '/ADMIN/'])(
+    'marks %s private, no-store: no cache may keep it (issue 12)',
+    async (path) => {
+      const response = await render(get(path), options());
+      expect(response.headers.get('Cache-Control')).toBe('private, no-store');
+    },
+  );
+
+  it.each(['/', '/states', '/contact', '/loginx', '/no-such-page'])(
+    'leaves the cache policy of %s to the server',
+    async (path) => {
+      const response = await render(get(path), options());
+      expect(response.headers.get('Cache-Control')).toBeNull();
+    },
+  );
+
   it('falls back to the error page when rendering throws', async () => {
     const onError = vi.fn();
     const Broken = () => {

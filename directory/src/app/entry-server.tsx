@@ -16,6 +16,7 @@ import {
 import { createQueryClient } from '../lib/query-client';
 import { Document } from './document';
 import { dehydrateRouterState, serializeBootstrap } from './hydration';
+import { isPrivatePage, PRIVATE_CACHE_CONTROL } from './page-privacy';
 import { AppProviders } from './providers';
 import { routes } from './router';
 import { createRouterContext } from './router-context';
@@ -213,7 +214,10 @@ export function createRenderer(routeTable: RouteObject[]): RenderDocument {
 
     try {
       const html = await renderContext(handler.dataRoutes, context, renderOptions, request.signal);
-      return new Response(html, { status: context.statusCode, headers: HTML_HEADERS });
+      const headers = isPrivatePage(context.matches)
+        ? { ...HTML_HEADERS, 'Cache-Control': PRIVATE_CACHE_CONTROL }
+        : HTML_HEADERS;
+      return new Response(html, { status: context.statusCode, headers });
     } catch (error) {
       onError(error);
     }

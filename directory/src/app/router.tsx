@@ -17,6 +17,7 @@ import { ErrorPage } from '../features/errors/error-page';
 import { RouteErrorBoundary } from '../features/errors/route-error-boundary';
 import { ROOT_ROUTE_ID } from '../lib/site';
 import type { SiteInfo } from './data-context';
+import { PRIVATE_PAGE } from './page-privacy';
 import { directoryData } from './router-context';
 
 /** What a page module may export for its route; anything else it exports stays its own. */
@@ -143,7 +144,11 @@ export const routes: RouteObject[] = [
                 path: 'list-your-company',
                 lazy: page(() => import('../features/list-your-company/list-your-company-page')),
               },
-              { path: 'login', lazy: page(() => import('../features/login/login-page')) },
+              {
+                path: 'login',
+                handle: PRIVATE_PAGE,
+                lazy: page(() => import('../features/login/login-page')),
+              },
               { path: 'error', lazy: page(() => import('../features/errors/error-route')) },
               { path: '*', lazy: page(() => import('../features/errors/not-found-route')) },
             ],
@@ -153,6 +158,7 @@ export const routes: RouteObject[] = [
       {
         // The admin area (spec 2.6, 4.3): its own layout behind the session guard, never the public frame.
         path: 'admin',
+        handle: PRIVATE_PAGE,
         lazy: async () => ({ Component: (await adminArea()).AdminRoute }),
         children: [
           {

@@ -32,13 +32,22 @@ describe('CompanyCard', () => {
     ).toBe('/get-quotes');
   });
 
+  it.each(['/api/logout', '/api/admin/database/backup', '/images/x.php', '//evil.example/a.png'])(
+    'never draws a stored logo path that is not a picture (%s): the placeholder instead',
+    (logo) => {
+      renderWithRouter(<CompanyCard company={testCompany({ id: 7, logo })} />);
+      const img = screen.getByRole('img', { name: 'Prairie Movers logo' });
+      expect(img.getAttribute('src')).toBe('/images/logos/placeholder-8.svg');
+    },
+  );
+
   it("falls back to the 'Moving Services' badge", () => {
     renderWithRouter(<CompanyCard company={testCompany({ services: [] })} />);
     expect(screen.getByRole('list', { name: 'Services' }).textContent).toBe('Moving Services');
   });
 
   it('replaces a logo that fails to load once with one of the 20 placeholders', () => {
-    renderWithRouter(<CompanyCard company={testCompany({ logo: '/broken.png' })} />);
+    renderWithRouter(<CompanyCard company={testCompany({ logo: '/images/logos/broken.png' })} />);
     const logo = screen.getByRole('img', { name: 'Prairie Movers logo' });
     fireEvent.error(logo);
     const first = logo.getAttribute('src');

@@ -1,5 +1,6 @@
 /** A company's logo; one that fails to load is replaced once by a random one of the 20 placeholders (spec 4.2). */
 import { useState } from 'react';
+import { imageAddressOrNull } from '@moveratlas/contracts';
 import { PLACEHOLDER_LOGO_COUNT, placeholderLogo } from '../lib/companies';
 
 /** A company without a logo gets a placeholder chosen by its id, so the server and browser agree. */
@@ -17,7 +18,8 @@ export function CompanyLogo({
   logo: string | null;
   size?: 'md' | 'lg';
 }) {
-  const [src, setSrc] = useState(logo ?? stablePlaceholder(id));
+  // Only a picture address is ever drawn: an <img> of a same-site path would act with the viewer's cookies.
+  const [src, setSrc] = useState(imageAddressOrNull(logo) ?? stablePlaceholder(id));
   const [replaced, setReplaced] = useState(false);
   const onError = () => {
     if (replaced) return;

@@ -41,4 +41,30 @@ describe('company photos', () => {
       'Illustration: furniture wrapped in moving blankets',
     ]);
   });
+
+  it('draws only picture addresses: a stored same-site path or script is left out', () => {
+    render(
+      <CompanyPhotos
+        name="Acme Movers"
+        urls={[
+          '/api/logout',
+          '/images/photos/2.svg',
+          '/api/admin/database/backup',
+          'javascript:alert(1)',
+          'https://cdn.example.com/crew.jpg',
+        ]}
+      />,
+    );
+    expect(screen.getAllByRole('img').map((img) => img.getAttribute('src'))).toEqual([
+      '/images/photos/2.svg',
+      'https://cdn.example.com/crew.jpg',
+    ]);
+  });
+
+  it('draws nothing when no stored address is a picture', () => {
+    const { container } = render(
+      <CompanyPhotos name="Acme Movers" urls={['/api/logout', '/images/../api/logout']} />,
+    );
+    expect(container.innerHTML).toBe('');
+  });
 });

@@ -1,10 +1,12 @@
 /** A company's photos; one that fails to load is taken out of the gallery, and an empty gallery disappears. */
 import { useState } from 'react';
+import { isImageAddress } from '@moveratlas/contracts';
 import { photoAlt } from '../lib/photos';
 
 export function CompanyPhotos({ name, urls }: { name: string; urls: readonly string[] }) {
   const [failed, setFailed] = useState<ReadonlySet<string>>(new Set());
-  const shown = urls.filter((url) => !failed.has(url));
+  // Only picture addresses are drawn (an <img> of a same-site path acts with the viewer's cookies).
+  const shown = urls.filter((url) => isImageAddress(url) && !failed.has(url));
   if (shown.length === 0) return null;
   return (
     <section aria-labelledby="photos-heading">

@@ -24,9 +24,9 @@ describe('StarRating', () => {
 
   it('says when a company is not rated yet and shows the review count', () => {
     render(<StarRating rating={null} />);
-    expect(screen.getByText('Not yet rated')).toBeTruthy();
+    expect(screen.getByText('Not yet rated')).toBeInTheDocument();
     cleanup();
     render(<StarRating rating={4} reviewCount={1} />);
-    expect(screen.getByText('(1 review)')).toBeTruthy();
+    expect(screen.getByText('(1 review)')).toBeInTheDocument();
   });
 });

@@ -1,14 +1,22 @@
 /**
  * How the site's public forms (contact, company applications) are received. The pages post JSON with
  * scripts on; without scripts the browser posts the same fields form-encoded to the same endpoint, and is
- * sent back to the page with 303 See Other: `?sent=1` on success, `?error=…` (the field-named message, never
- * the visitor's own values) otherwise. A filled honeypot gets the same success answer and stores nothing.
+ * sent back to the page with 303 See Other: `?sent=1` on success, `?error=<code>&field=<name>` otherwise
+ * (contracts/form-errors: a code the page shows in its own words, never a message or the visitor's values, so
+ * no link can make the page print text of its choosing). A filled honeypot gets the same success answer and
+ * stores nothing.
  */
 import { randomBytes } from 'node:crypto';
-import express, { Router, type Request, type RequestHandler, type Response } from 'express';
+import express, {
+  Router,
+  type ErrorRequestHandler,
+  type Request,
+  type RequestHandler,
+  type Response,
+} from 'express';
 import type { Knex } from 'knex';
 import type { z } from 'zod';
-import { FORM_HONEYPOT_FIELD, type FormReceipt } from '@moveratlas/contracts';
+import { FORM_HONEYPOT_FIELD, formErrorQuery, type FormReceipt } from '@moveratlas/contracts';
 import type { Config } from '../config';
 import { HttpError } from './http-error';
 import { perIpRateLimit } from './rate-limit';
@@ -46,26 +54,28 @@ export interface FormEndpoint<S extends z.ZodType> {
   store(value: z.output<S>, publicId: string, req: Request): Promise<void>;
 }
 
+const isFormPost = (req: Request) =>
+  req.is('application/x-www-form-urlencoded') === 'application/x-www-form-urlencoded';
+
 export function formHandler<S extends z.ZodType>(endpoint: FormEndpoint<S>): RequestHandler {
   return async (req: Request, res: Response) => {
-    const isFormPost =
-      req.is('application/x-www-form-urlencoded') === 'application/x-www-form-urlencoded';
     const body: unknown = req.body ?? {};
     const parsed = endpoint.schema.safeParse(body);
     if (!parsed.success) {
-      const message = describeIssue(parsed.error.issues[0]!, 'body');
-      if (isFormPost) {
-        res.redirect(303, `${endpoint.page}?error=${encodeURIComponent(message)}`);
+      const issue = parsed.error.issues[0]!;
+      if (isFormPost(req)) {
+        const field = typeof issue.path[0] === 'string' ? issue.path[0] : undefined;
+        res.redirect(303, `${endpoint.page}?${formErrorQuery('invalid', field)}`);
         return;
       }
-      throw new HttpError(400, message);
+      throw new HttpError(400, describeIssue(issue, 'body'));
     }
     const publicId = newPublicId();
     const honeypot = (parsed.data as Record<string, unknown>)[FORM_HONEYPOT_FIELD];
     if (typeof honeypot !== 'string' || honeypot.trim() === '') {
       await endpoint.store(parsed.data, publicId, req);
     }
-    if (isFormPost) {
+    if (isFormPost(req)) {
       res.redirect(303, `${endpoint.page}?sent=1`);
       return;
     }
@@ -93,5 +103,14 @@ export function formRoute<S extends z.ZodType>(
     formEncoded,
     formHandler(endpoint),
   );
+  // A plain form post over the limit goes back to its page too, rather than to a page of JSON.
+  const tooMany: ErrorRequestHandler = (error, req, res, next) => {
+    if (error instanceof HttpError && error.status === 429 && isFormPost(req)) {
+      res.redirect(303, `${endpoint.page}?${formErrorQuery('rate-limited')}`);
+      return;
+    }
+    next(error);
+  };
+  router.use(path, tooMany);
   return router;
 }

@@ -8,12 +8,27 @@ import type { RequestHandler } from 'express';
 
 interface Entry {
   body: Buffer;
-  headers: Record<string, string>;
+  headers: Record<string, string | number | string[]>;
+  /** The answer's Vary, merged into whatever the request's own middleware varies on. */
+  vary: string | undefined;
   expires: number;
 }
 
-/** Headers a cached answer repeats; CORS and security headers are set per request by their middleware. */
-const KEPT_HEADERS = ['cache-control', 'x-total-count', 'etag'];
+/**
+ * Headers never repeated from a stored answer: per connection or per response (the compression middleware
+ * encodes each response for its own client), this cache's own, and Vary, which is merged instead.
+ */
+const NOT_KEPT = new Set([
+  'set-cookie',
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'date',
+  'connection',
+  'keep-alive',
+  'x-cache',
+  'vary',
+]);
 
 export class ResponseCache {
   private readonly entries = new Map<string, Entry>();
@@ -64,21 +79,32 @@ export class ResponseCache {
         // Refresh the entry's place in the LRU order.
         this.entries.delete(key);
         this.entries.set(key, hit);
-        res.set(hit.headers).set('X-Cache', 'HIT').type('application/json').send(hit.body);
+        for (const [name, value] of Object.entries(hit.headers)) res.setHeader(name, value);
+        if (hit.vary) res.vary(hit.vary);
+        res.set('X-Cache', 'HIT').send(hit.body);
         return;
       }
+      // Headers set before this point (security, CORS) are set again for every request by their middleware;
+      // whatever the route adds after it belongs to the answer and is kept with it.
+      const setBefore = new Set(res.getHeaderNames());
       const sendJson = res.json.bind(res);
       res.json = (value: unknown) => {
         if (res.statusCode !== 200) return sendJson(value);
         const body = Buffer.from(JSON.stringify(value));
         res.type('application/json').set('X-Cache', 'MISS');
         res.send(body);
-        const headers: Record<string, string> = {};
-        for (const name of KEPT_HEADERS) {
-          const v = res.get(name);
-          if (v !== undefined) headers[name] = v;
+        const headers: Entry['headers'] = {};
+        for (const [name, value] of Object.entries(res.getHeaders())) {
+          if (value !== undefined && !setBefore.has(name) && !NOT_KEPT.has(name))
+            headers[name] = value;
         }
-        this.remember(key, { body, headers, expires: Date.now() + this.ttlMs });
+        const vary = res.getHeader('vary');
+        this.remember(key, {
+          body,
+          headers,
+          vary: vary === undefined ? undefined : String(vary),
+          expires: Date.now() + this.ttlMs,
+        });
         return res;
       };
       next();

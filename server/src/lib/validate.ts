@@ -10,6 +10,16 @@ export function describeIssue(issue: z.core.$ZodIssue, source: InputSource): str
     return source === 'query' ? `Unknown query parameter: ${keys}` : `Unknown field: ${keys}`;
   }
   const field = issue.path.join('.');
+  // The whole input has the wrong shape (no body at all, a JSON array or string for an object): zod's own
+  // words ("expected object, received undefined") are not for people.
+  if (issue.code === 'invalid_type' && !field) {
+    const shape = issue.expected === 'array' ? 'a JSON array' : 'a JSON object';
+    return source === 'body'
+      ? `The request body must be ${shape}`
+      : source === 'query'
+        ? 'The query string is not valid'
+        : 'The address is not valid';
+  }
   if (issue.code === 'invalid_type' && field) {
     // Query strings repeat a key as an array (?limit=1&limit=2); say so instead of "expected string".
     return issue.message.startsWith('Invalid input') ? `${field} is invalid` : issue.message;

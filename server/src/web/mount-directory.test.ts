@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import http, { type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import express from 'express';
 import { pino } from 'pino';
@@ -13,12 +13,13 @@ import { openDatabase } from '../db/connection';
 import { testDatabases } from '../../test/databases';
 import { mountDirectory } from './mount-directory';
 import type { PageCache } from './page-cache';
+import { rawPathRequest, rawRequest } from '../../test/raw-request';
 
 const silent = pino({ level: 'silent' });
 
 /** A stand-in for `vite build` output: a manifest, a hashed asset, a public file and a server entry. */
-function fixtureBuild(): string {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'moveratlas-directory-'));
+function fixtureBuild(parent = os.tmpdir()): string {
+  const root = fs.mkdtempSync(path.join(parent, 'moveratlas-directory-'));
   const client = path.join(root, 'dist', 'client');
   fs.mkdirSync(path.join(client, '.vite'), { recursive: true });
   fs.mkdirSync(path.join(client, 'assets'), { recursive: true });
@@ -135,6 +136,15 @@ describe('mountDirectory with a build', () => {
     expect(missing.headers.get('cache-control') ?? '').not.toContain('immutable');
   });
 
+  it('refuses to change a hashed asset with a JSON 405, not a bare status (issue 12 fuzz)', async () => {
+    const patch = await fetch(`${server.baseUrl}/assets/%2e%2e%2fpackage.json`, {
+      method: 'PATCH',
+    });
+    expect(patch.status).toBe(405);
+    expect(patch.headers.get('allow')).toBe('GET, HEAD');
+    expect(((await patch.json()) as { error: string }).error).toMatch(/can only be downloaded/);
+  });
+
   it('serves public files but never the build manifest', async () => {
     const favicon = await fetch(`${server.baseUrl}/favicon.svg`);
     expect(favicon.status).toBe(200);
@@ -158,6 +168,60 @@ describe('mountDirectory with a build', () => {
     const response = await fetch(`${server.baseUrl}/states`, { method: 'HEAD' });
     expect(response.status).toBe(200);
     expect(await response.text()).toBe('');
+  });
+
+  it('hands the renderer a path starting with // as a path of this site (issue 12: a 500, or another host)', async () => {
+    for (const path of ['//%2e%2e%2f', '//evil.example/states']) {
+      // The path exactly as sent: a URL string would have its %2e%2e resolved before it left.
+      const { status, body } = await rawPathRequest(server.baseUrl, path);
+      expect(status).toBe(200);
+      expect((JSON.parse(body.toString('utf8')) as { url: string }).url).toBe(
+        `${server.baseUrl}${path}`,
+      );
+    }
+  });
+
+  it('serves a page to a request with cookies as private, no-store (issue 12)', async () => {
+    const response = await fetch(`${server.baseUrl}/states`, {
+      headers: { cookie: 'moveratlas_session=abc' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+  });
+});
+
+describe('mountDirectory installed under a folder with a dot segment (issue 12)', () => {
+  let parent: string;
+  let db: Knex;
+  let server: Awaited<ReturnType<typeof listen>>;
+
+  beforeAll(async () => {
+    parent = fs.mkdtempSync(path.join(os.tmpdir(), 'moveratlas-dot-'));
+    const dotted = path.join(parent, '.local', 'share');
+    fs.mkdirSync(dotted, { recursive: true });
+    const root = fixtureBuild(dotted);
+    db = openDatabase({ client: 'sqlite', filename: ':memory:' });
+    const app = express();
+    await mountDirectory(
+      app,
+      { config: testConfig(), db, logger: silent },
+      { directoryRoot: root },
+    );
+    server = await listen(app);
+  });
+  afterAll(async () => {
+    await server.close();
+    await db.destroy();
+    fs.rmSync(parent, { recursive: true, force: true });
+  });
+
+  it('serves the hashed assets and the public files', async () => {
+    const asset = await fetch(`${server.baseUrl}/assets/entry-client-abc123.js`, {
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(asset.status).toBe(200);
+    expect(await asset.text()).toBe('export {};\n');
+    expect((await fetch(`${server.baseUrl}/favicon.svg`)).status).toBe(200);
   });
 });
 
@@ -191,25 +255,7 @@ describe('mountDirectory page cache', () => {
   }
 
   /** The raw bytes and headers, without fetch's automatic decompression. */
-  function rawGet(url: string, headers: Record<string, string> = {}) {
-    return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
-      (resolve, reject) => {
-        http
-          .get(url, { headers }, (res) => {
-            const chunks: Buffer[] = [];
-            res.on('data', (chunk: Buffer) => chunks.push(chunk));
-            res.on('end', () =>
-              resolve({
-                status: res.statusCode!,
-                headers: res.headers,
-                body: Buffer.concat(chunks),
-              }),
-            );
-          })
-          .on('error', reject);
-      },
-    );
-  }
+  const rawGet = (url: string, headers: Record<string, string> = {}) => rawRequest(url, headers);
 
   it('renders a page once and answers the next requests for its address from memory', async () => {
     const { baseUrl, pages } = await start();

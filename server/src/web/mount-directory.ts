@@ -23,7 +23,8 @@ import { SiteSettings } from '../features/settings/site-settings';
 import { createDirectoryData } from './directory-data';
 import { PageCache } from './page-cache';
 import { precompressedAssets } from './precompressed-assets';
-import { readAnswer, requestOrigin, sendPage, toWebRequest } from './web-http';
+import { readOnlyFiles } from './static-answers';
+import { isPersonal, readAnswer, requestOrigin, sendPage, toWebRequest } from './web-http';
 
 export interface DirectoryContext {
   config: Config;
@@ -41,9 +42,6 @@ const NOT_DIRECTORY = /^\/(?:api|healthz)(?:\/|$)/;
 
 const isDocumentRequest = (req: Request) =>
   (req.method === 'GET' || req.method === 'HEAD') && !NOT_DIRECTORY.test(req.path);
-
-/** Requests that may be answered from the page cache: nothing in them can make the page theirs alone. */
-const isAnonymous = (req: Request) => !req.headers.cookie && !req.headers.authorization;
 
 function documentHandler(
   ctx: DirectoryContext,
@@ -76,7 +74,7 @@ function documentHandler(
     if (!isDocumentRequest(req)) return next();
     const origin = requestOrigin(ctx.config, req);
 
-    if (pages.enabled && isAnonymous(req)) {
+    if (pages.enabled && !isPersonal(req)) {
       // The page depends on its address alone (the loaders read the URL, never the headers); HEAD shares GET's.
       const key = origin + req.originalUrl;
       const hit = pages.lookup(key);
@@ -150,12 +148,16 @@ async function mountBuilt(
   }
 
   const assets = readClientAssets(clientDir);
+  // React picks its development build (several times slower: prop validation, dev warnings) unless
+  // process.env.NODE_ENV says production when it is first imported. The configuration defaults to production
+  // even when the variable is unset (a process started without `npm start`), so it must reach React too.
+  if (ctx.config.env === 'production') process.env.NODE_ENV = 'production';
   const { render } = (await import(pathToFileURL(serverEntry).href)) as ServerEntryModule;
 
   // Hashed file names change with their content, so browsers may keep them for a year. Scripts and
   // stylesheets go out compressed once at the strongest settings when a client accepts it.
   const precompressed = precompressedAssets(path.join(clientDir, 'assets'), ctx.logger);
-  router.use('/assets', precompressed.handler);
+  router.use('/assets', readOnlyFiles, precompressed.handler);
   router.use(
     '/assets',
     express.static(path.join(clientDir, 'assets'), {

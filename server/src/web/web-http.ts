@@ -13,6 +13,10 @@ export function requestOrigin(config: Config, req: ExpressRequest): string {
   return `${req.protocol}://${SAFE_HOST.test(host) ? host : 'localhost'}`;
 }
 
+/** Whether a request may be personal (a signed-in admin's cookies): never answered from or into a shared cache. */
+export const isPersonal = (req: ExpressRequest): boolean =>
+  Boolean(req.headers.cookie || req.headers.authorization);
+
 export function toWebRequest(
   req: ExpressRequest,
   origin: string,
@@ -24,7 +28,9 @@ export function toWebRequest(
     if (value === undefined) continue;
     for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
   }
-  return new Request(new URL(req.originalUrl, origin), { method, headers, signal });
+  // Appended to the origin, never resolved against it: `//host/x` resolved would name another host (and
+  // `//%2e%2e%2f` no valid one at all, a 500); appended, it stays this site's path.
+  return new Request(new URL(origin + req.originalUrl), { method, headers, signal });
 }
 
 /** Reads the renderer's answer to its end, as bytes: the HTML is sent (or kept) as it is, never re-decoded. */
@@ -43,6 +49,8 @@ export async function readAnswer(response: Response): Promise<PageAnswer> {
 
 /** HTML the router answered 200 may be cached briefly, like the API's lists; anything else is not stored. */
 const PAGE_CACHE_CONTROL = 'public, max-age=60';
+/** A page for a signed-in person (the request carries cookies) is theirs alone: no cache may keep it. */
+const PERSONAL_CACHE_CONTROL = 'private, no-store';
 
 /**
  * Sends a page. A kept page (page-cache.ts) goes out already compressed in the best encoding the client
@@ -58,7 +66,8 @@ export function sendPage(
   res.status(answer.status);
   for (const [name, value] of answer.headers) res.setHeader(name, value);
   if (answer.cookies.length > 0) res.setHeader('Set-Cookie', answer.cookies);
-  if (!res.hasHeader('Cache-Control')) {
+  if (isPersonal(req)) res.setHeader('Cache-Control', PERSONAL_CACHE_CONTROL);
+  else if (!res.hasHeader('Cache-Control')) {
     res.setHeader('Cache-Control', answer.status === 200 ? PAGE_CACHE_CONTROL : 'no-store');
   }
   if (cache) res.setHeader('X-Cache', cache);

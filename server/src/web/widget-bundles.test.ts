@@ -8,6 +8,7 @@ import express from 'express';
 import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorHandler } from '../lib/error-handler';
 import { rawRequest } from '../../test/raw-request';
 import { LOADER_MAX_AGE_SECONDS, widgetBundles } from './widget-bundles';
 
@@ -30,6 +31,7 @@ beforeAll(async () => {
   await bundles.ready;
   app = express();
   app.use('/widget', bundles.router);
+  app.use(errorHandler(pino({ level: 'silent' })));
   server = await new Promise((resolve) => {
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
   });
@@ -79,6 +81,60 @@ describe('the widget bundles under /widget/', () => {
     const response = await request(app).get('/widget/assets/core-old999.js');
     expect(response.status).toBe(404);
     expect(response.headers['cache-control']).toBe('no-store');
-    expect(response.text).toBe('Not found');
+    expect(response.body).toEqual({ error: 'There is no such file' });
+  });
+
+  it('answers a range past the end of the loader with a JSON 416, not a script (issue 12 fuzz)', async () => {
+    const response = await request(app).get('/widget/loader.js').set('Range', 'bytes=999999999-');
+    expect(response.status).toBe(416);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.body.error).toEqual(expect.any(String));
+  });
+
+  it('refuses every method but GET and HEAD with a JSON 405 naming the methods that work', async () => {
+    const response = await request(app).post('/widget/loader.js').send('x');
+    expect(response.status).toBe(405);
+    expect(response.headers.allow).toBe('GET, HEAD');
+    expect(response.body.error).toMatch(/can only be downloaded/);
+  });
+});
+
+describe('the widget bundles installed under a folder with a dot segment (issue 12)', () => {
+  // ~/.local/share/…, .cache/…, CI work folders: send refused the loader's whole path for its dot segment.
+  let root: string;
+  let dotted: express.Express;
+
+  beforeAll(async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'moveratlas-widget-dot-'));
+    const dist = path.join(root, '.local', 'share', 'moveratlas', 'widget', 'dist');
+    fs.mkdirSync(path.join(dist, 'assets'), { recursive: true });
+    fs.writeFileSync(path.join(dist, 'loader.js'), 'void "loader";\n');
+    fs.writeFileSync(path.join(dist, 'assets', 'core-Dot123.js'), chunk);
+    fs.writeFileSync(path.join(dist, '.secret'), 'not for anyone');
+    const bundles = widgetBundles({ distDir: dist, logger: pino({ level: 'silent' }) });
+    await bundles.ready;
+    dotted = express();
+    dotted.use('/widget', bundles.router);
+  });
+
+  afterAll(() => {
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it('serves the loader and the chunks', async () => {
+    const loader = await request(dotted).get('/widget/loader.js');
+    expect(loader.status).toBe(200);
+    expect(loader.text).toBe('void "loader";\n');
+    const asset = await request(dotted)
+      .get('/widget/assets/core-Dot123.js')
+      .set('Accept-Encoding', 'identity');
+    expect(asset.status).toBe(200);
+    expect(asset.text).toBe(chunk);
+  });
+
+  it('still serves no dot-file of its own folder', async () => {
+    const response = await request(dotted).get('/widget/.secret');
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({ error: 'There is no such file' });
   });
 });

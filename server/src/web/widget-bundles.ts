@@ -13,6 +13,7 @@ import path from 'node:path';
 import express, { Router, type Response } from 'express';
 import type { Logger } from 'pino';
 import { precompressedAssets } from './precompressed-assets';
+import { fileNotFound, readOnlyFiles } from './static-answers';
 
 /** How long browsers keep the loader before asking again (a revalidation is a 304 by ETag). */
 export const LOADER_MAX_AGE_SECONDS = 300;
@@ -38,6 +39,7 @@ export interface WidgetBundles {
 
 export function widgetBundles({ distDir, logger }: WidgetBundleOptions): WidgetBundles {
   const router = Router();
+  router.use(readOnlyFiles);
   const loader = path.join(distDir, 'loader.js');
   if (!fs.existsSync(loader))
     logger.warn(
@@ -50,17 +52,25 @@ export function widgetBundles({ distDir, logger }: WidgetBundleOptions): WidgetB
     next();
   });
   router.get('/loader.js', (_req, res, next) => {
+    // Relative to `root`: given a whole path, send refuses any with a dot segment, and the product may well be
+    // installed under one (~/.local/…, CI work folders), which made the loader a 404 there.
     res.sendFile(
-      loader,
+      'loader.js',
       {
+        root: distDir,
         maxAge: LOADER_MAX_AGE_SECONDS * 1000,
         headers: {
           'Content-Type': 'text/javascript; charset=utf-8',
           'Cache-Control': `public, max-age=${LOADER_MAX_AGE_SECONDS}, stale-while-revalidate=3600`,
         },
       },
-      (error) => {
-        if (error) next();
+      (error?: Error & { status?: number }) => {
+        if (!error) return;
+        // send set the script's headers before it found it could not answer: the refusal is not a script.
+        res.removeHeader('Content-Type');
+        res.removeHeader('Cache-Control');
+        // A range past the end is the client's mistake (416); anything else means no loader here (404).
+        next(error.status === 416 ? error : undefined);
       },
     );
   });
@@ -77,8 +87,6 @@ export function widgetBundles({ distDir, logger }: WidgetBundleOptions): WidgetB
       fallthrough: true,
     }),
   );
-  router.use((_req, res) => {
-    res.status(404).set('Cache-Control', 'no-store').type('text/plain').send('Not found');
-  });
+  router.use(fileNotFound);
   return { router, ready: precompressed.ready };
 }

@@ -2,7 +2,8 @@
  * Admin sign-in security over HTTP, on every test database: the gate in front of every /api/admin/* endpoint
  * (401 without a session, 403 for a write without the CSRF token), the cookies, a new session id at each
  * login, logout ending the session for good, idle and absolute expiry, the shared sessions of several
- * processes, and the failed-login throttle (429 with growing, always temporary delays).
+ * processes, and the failed-login throttle (429 with growing, always temporary delays). What an attacker who
+ * never stops cannot do (device cookies, per-client counters) is in test/hardening/auth-hardening.test.ts.
  *
  * These tests run beside other test files on the same seeded databases: they sign in as their own admin,
  * come from their own client addresses (TRUST_PROXY=1 and X-Forwarded-For, as behind a load balancer) and
@@ -15,10 +16,11 @@ import { pino } from 'pino';
 import { ADMIN_SESSION_COOKIE, CSRF_COOKIE, CSRF_HEADER } from '@moveratlas/contracts';
 import { loadConfig } from '../../src/config';
 import { adminApi } from '../../src/features/admin/admin-api';
-import { upsertAdmin } from '../../src/features/auth/admin-users';
+import { setAdminPassword } from '../../src/features/auth/admin-users';
 import { cookieValue, loginAsAdmin } from '../admin-session';
 import { testDatabases } from '../databases';
 import { startTestApp, type TestApp } from '../test-app';
+import { routesOf } from '../router-endpoints';
 
 const ADMIN = { username: 'auth-test-admin', password: 'quartz lantern meadow 91' };
 /** Usernames these tests invent start so, and their throttle rows are removed afterwards. */
@@ -41,34 +43,15 @@ interface Endpoint {
 
 /** Every route the admin router has (other features' routers included), with sample path parameters. */
 function adminEndpoints(router: Router): Endpoint[] {
-  const found: Endpoint[] = [];
   const concrete = (path: string) =>
     path
       .replace(/\{[^}]*\}/g, '')
       .replace(/:[A-Za-z_]\w*/g, '1')
       .replace(/\*[A-Za-z_]\w*/g, 'x');
-  type Layer = {
-    route?: { path: string | string[]; methods: Record<string, boolean> };
-    handle?: { stack?: Layer[] };
-    rawPath?: string | string[];
-  };
-  const walk = (stack: Layer[], prefix: string) => {
-    for (const layer of stack) {
-      if (layer.route) {
-        const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
-        for (const path of paths)
-          for (const [method, on] of Object.entries(layer.route.methods))
-            if (on && method !== '_all')
-              found.push({ method: method.toUpperCase(), path: concrete(prefix + path) });
-      } else if (layer.handle?.stack) {
-        const mount =
-          typeof layer.rawPath === 'string' && layer.rawPath !== '/' ? layer.rawPath : '';
-        walk(layer.handle.stack, prefix + mount);
-      }
-    }
-  };
-  walk((router as unknown as { stack: Layer[] }).stack, '/api/admin');
-  return found;
+  return routesOf((router as unknown as { stack: unknown }).stack, '/api/admin').flatMap(
+    ({ method, template }) =>
+      typeof template === 'string' ? [{ method, path: concrete(template) }] : [],
+  );
 }
 
 /** Always checked, whatever screens exist yet: reads and writes, known and unknown paths. */
@@ -132,7 +115,7 @@ for (const database of testDatabases()) {
 
     beforeAll(async () => {
       app = await startTestApp(database.config, { TRUST_PROXY: '1' });
-      await upsertAdmin(app.db, ADMIN.username, ADMIN.password);
+      await setAdminPassword(app.db, ADMIN.username, ADMIN.password);
       const config = { ...loadConfig({ NODE_ENV: 'test' }), database: database.config };
       const endpointList = adminEndpoints(
         adminApi({ config, db: app.db, logger: pino({ level: 'silent' }) }),
@@ -146,6 +129,7 @@ for (const database of testDatabases()) {
 
     afterAll(async () => {
       await app.db('login_throttle').where('key', 'like', `user:${PREFIX}%`).delete();
+      await app.db('login_throttle').where('key', 'like', `pair:${PREFIX}%`).delete();
       for (const ip of ips)
         await app
           .db('login_throttle')
@@ -240,12 +224,18 @@ for (const database of testDatabases()) {
         expect(await response.json()).toEqual({ error: 'Invalid username or password' });
         expect(response.headers.getSetCookie()).toEqual([]);
       }
-      // A successful login clears the username's failures.
+      // A successful login clears the failures of that username from that address.
+      expect(
+        await app
+          .db('login_throttle')
+          .where({ key: `pair:${ADMIN.username}|${ip}` })
+          .first(),
+      ).toBeDefined();
       expect((await login(ADMIN, ip)).status).toBe(200);
       expect(
         await app
           .db('login_throttle')
-          .where({ key: `user:${ADMIN.username}` })
+          .where({ key: `pair:${ADMIN.username}|${ip}` })
           .first(),
       ).toBeUndefined();
     });
@@ -265,10 +255,11 @@ for (const database of testDatabases()) {
       expect(csrf).not.toMatch(/HttpOnly/);
       expect(session).toMatch(/^ma_session=[A-Za-z0-9_-]{43};/);
 
-      // Behind a TLS-terminating proxy (X-Forwarded-Proto from the trusted hop) both are Secure.
+      // Behind a TLS-terminating proxy (X-Forwarded-Proto from the trusted hop) both are Secure, and
+      // named with the __Host- prefix (test/hardening/auth-hardening.test.ts checks them further).
       const https = await login(ADMIN, clientIp(), { 'X-Forwarded-Proto': 'https' });
-      expect(setCookieOf(https, ADMIN_SESSION_COOKIE)).toMatch(/; Secure/);
-      expect(setCookieOf(https, CSRF_COOKIE)).toMatch(/; Secure/);
+      expect(setCookieOf(https, `__Host-${ADMIN_SESSION_COOKIE}`)).toMatch(/; Secure/);
+      expect(setCookieOf(https, `__Host-${CSRF_COOKIE}`)).toMatch(/; Secure/);
 
       // And whenever the public URL is https.
       const behindHttps = await startTestApp(database.config, {
@@ -281,8 +272,8 @@ for (const database of testDatabases()) {
           body: JSON.stringify(ADMIN),
         });
         expect(response.status).toBe(200);
-        expect(setCookieOf(response, ADMIN_SESSION_COOKIE)).toMatch(/; Secure/);
-        expect(setCookieOf(response, CSRF_COOKIE)).toMatch(/; Secure/);
+        expect(setCookieOf(response, `__Host-${ADMIN_SESSION_COOKIE}`)).toMatch(/; Secure/);
+        expect(setCookieOf(response, `__Host-${CSRF_COOKIE}`)).toMatch(/; Secure/);
       } finally {
         await behindHttps.close();
       }
@@ -320,10 +311,13 @@ for (const database of testDatabases()) {
       expect((await adminGet(`${ADMIN_SESSION_COOKIE}=${planted}`)).status).toBe(401);
     });
 
-    it('ends the session at GET /api/logout: the cookie replayed afterwards gets 401', async () => {
-      const { cookie } = await signIn();
+    it('ends the session at POST /api/logout: the cookie replayed afterwards gets 401', async () => {
+      const { cookie, csrf } = await signIn();
       expect((await adminGet(cookie)).status).toBe(404);
-      const logout = await fetch(`${app.baseUrl}/api/logout`, { headers: { Cookie: cookie } });
+      const logout = await fetch(`${app.baseUrl}/api/logout`, {
+        method: 'POST',
+        headers: { Cookie: cookie, [CSRF_HEADER]: csrf },
+      });
       expect(logout.status).toBe(200);
       expect(setCookieOf(logout, ADMIN_SESSION_COOKIE)).toMatch(/Expires=Thu, 01 Jan 1970/);
       expect((await adminGet(cookie)).status).toBe(401);
@@ -331,7 +325,7 @@ for (const database of testDatabases()) {
       expect(await status.json()).toEqual({ isAuthenticated: false });
     });
 
-    it('logs out by POST too, with the CSRF token', async () => {
+    it('logs out by POST only with the CSRF token', async () => {
       const { cookie, csrf } = await signIn();
       const withoutToken = await fetch(`${app.baseUrl}/api/logout`, {
         method: 'POST',
@@ -408,26 +402,33 @@ for (const database of testDatabases()) {
       }
     });
 
-    it('answers 429 by the 20th wrong password for one username, and the lock holds for the right one too', async () => {
+    it('answers 429 to new browsers once one username failed from many addresses, and the lock holds for the right password too', async () => {
       const victim = { username: `${PREFIX}victim`, password: 'marble tiger orchard 55' };
-      await upsertAdmin(app.db, victim.username, victim.password);
+      await setAdminPassword(app.db, victim.username, victim.password);
       try {
         const statuses: number[] = [];
-        let last: Response | undefined;
-        // A fresh address per attempt: only the username's counter can stop these.
-        for (let attempt = 1; attempt <= 20; attempt++) {
-          last = await login({ ...victim, password: `wrong guess ${attempt}` }, clientIp());
-          statuses.push(last.status);
+        let refused: Response | undefined;
+        // A fresh address per attempt: only the username-wide counter can stop these.
+        for (let attempt = 1; attempt <= 30; attempt++) {
+          const response = await login(
+            { ...victim, password: `wrong guess ${attempt}` },
+            clientIp(),
+          );
+          statuses.push(response.status);
+          if (response.status === 429) refused = response;
         }
-        // The default five free failures, then one attempt per growing delay.
-        expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
-        expect(statuses[19]).toBe(429);
-        expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(10);
-        expect(Number(last!.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-        expect(((await last!.json()) as { error: string }).error).toMatch(
+        // The default twenty free failures from browsers without a device cookie, then growing delays.
+        expect(statuses.slice(0, 20).every((s) => s === 401)).toBe(true);
+        expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(5);
+        expect(Number(refused!.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+        expect(((await refused!.json()) as { error: string }).error).toMatch(
           /^Too many failed login attempts\. Please try again in \d+ seconds?\.$/,
         );
-        // Locked means locked: the right password waits too (and is not checked).
+        // Locked means locked for a new browser: the right password waits too (and is not checked).
+        await app
+          .db('login_throttle')
+          .where({ key: `user:${victim.username}` })
+          .update({ locked_until: Date.now() + 60_000 });
         expect((await login(victim, clientIp())).status).toBe(429);
       } finally {
         await app.db('admin_users').where({ username: victim.username }).delete();
@@ -455,10 +456,11 @@ for (const database of testDatabases()) {
       const quick = await startTestApp(database.config, {
         TRUST_PROXY: '1',
         ADMIN_LOGIN_FREE_ATTEMPTS: '2',
+        ADMIN_LOGIN_FREE_ATTEMPTS_NEW_DEVICES: '3',
         ADMIN_LOGIN_MAX_DELAY_SECONDS: '1',
       });
       const patient = { username: `${PREFIX}patient`, password: 'velvet harbor signal 73' };
-      await upsertAdmin(app.db, patient.username, patient.password);
+      await setAdminPassword(app.db, patient.username, patient.password);
       try {
         const attempt = (password: string) =>
           fetch(`${quick.baseUrl}/api/login`, {
@@ -473,7 +475,7 @@ for (const database of testDatabases()) {
         expect((await attempt(patient.password)).status).toBe(429);
         await new Promise((resolve) => setTimeout(resolve, 1100));
         expect((await attempt(patient.password)).status).toBe(200);
-        // Success cleared the counter: a typo afterwards is an ordinary 401.
+        // The lock is over and the success left none behind: a typo afterwards is an ordinary 401.
         expect((await attempt('typo password')).status).toBe(401);
       } finally {
         await app.db('admin_users').where({ username: patient.username }).delete();

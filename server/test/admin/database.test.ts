@@ -168,7 +168,8 @@ for (const database of testDatabases()) {
         active: false,
       });
       const started = Date.now();
-      const res = await admin.request('/api/admin/database/backup');
+      // A POST with the CSRF token (admin.request adds it): a GET never takes a backup.
+      const res = await admin.request('/api/admin/database/backup', { method: 'POST' });
       expect(res.status).toBe(200);
       expect(res.headers.get('cache-control')).toBe('no-store');
       const disposition = res.headers.get('content-disposition') ?? '';

@@ -20,7 +20,7 @@ import {
 import type { DatabaseConfig as ServerDatabaseConfig } from '../../src/config';
 import { openDatabase } from '../../src/db/connection';
 import { migrate } from '../../src/db/prepare';
-import { upsertAdmin } from '../../src/features/auth/admin-users';
+import { setAdminPassword } from '../../src/features/auth/admin-users';
 import { testDatabases, TEST_ADMIN } from '../databases';
 import { loginAsAdmin, type AdminClient } from '../admin-session';
 import { startTestApp } from '../test-app';
@@ -525,8 +525,8 @@ for (const database of testDatabases()) {
       const db = openDatabase(scratch.config);
       try {
         await migrate(db);
-        await upsertAdmin(db, 'alpha-admin', 'alpha-long-secret-1');
-        await upsertAdmin(db, 'bravo-admin', 'bravo-long-secret-2');
+        await setAdminPassword(db, 'alpha-admin', 'alpha-long-secret-1');
+        await setAdminPassword(db, 'bravo-admin', 'bravo-long-secret-2');
       } finally {
         await db.destroy();
       }

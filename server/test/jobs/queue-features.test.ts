@@ -68,6 +68,10 @@ describe.each(testDatabases())('job queue features on $name', ({ config }) => {
     const type = newType();
     let release!: () => void;
     const halfway = new Promise<void>((resolve) => (release = resolve));
+    // The handler says when it has written everything it writes before pausing:
+    // waiting on the stored progress alone raced the warning written after it.
+    let paused!: () => void;
+    const atHalfway = new Promise<void>((resolve) => (paused = resolve));
     startWorker({
       [type]: {
         async run(_job, _signal, context) {
@@ -75,21 +79,31 @@ describe.each(testDatabases())('job queue features on $name', ({ config }) => {
           await context.log('first batch done');
           await context.progress(55.4);
           await context.log('a company had no name', 'warn');
+          paused();
           await halfway;
           return { result: { done: true } };
         },
       },
     });
     const id = await enqueueJob(db, type, {}, { maxAttempts: 1, createdBy: 'admin:test' });
-    await until(async () => (await findJob(db, id))!.progress === 55, 'progress 55');
-    const running = (await findJob(db, id))!;
-    expect(running).toMatchObject({ status: 'running', createdBy: 'admin:test', finishedAt: null });
-    expect(running.startedAt).toBeGreaterThanOrEqual(running.createdAt);
-    expect((await jobEvents(db, id)).map((e) => [e.event, e.message])).toEqual([
-      ['log', 'first batch done'],
-      ['warn', 'a company had no name'],
-    ]);
-    release();
+    try {
+      await atHalfway;
+      const running = (await findJob(db, id))!;
+      expect(running).toMatchObject({
+        status: 'running',
+        createdBy: 'admin:test',
+        finishedAt: null,
+        progress: 55,
+      });
+      expect(running.startedAt).toBeGreaterThanOrEqual(running.createdAt);
+      expect((await jobEvents(db, id)).map((e) => [e.event, e.message])).toEqual([
+        ['log', 'first batch done'],
+        ['warn', 'a company had no name'],
+      ]);
+    } finally {
+      // A failed check must not leave the handler waiting, or stopping the worker hangs.
+      release();
+    }
     await until(async () => (await statusOf(id)) === 'succeeded', 'success');
     const done = (await findJob(db, id))!;
     expect(done).toMatchObject({ progress: 100, result: { done: true } });

@@ -69,6 +69,8 @@ for (const database of testDatabases()) {
           : database.config.url;
       const env = {
         LEAD_BACKEND_URL: upstream.url,
+        // Production refuses a plain-http backend on loopback unless the operator allows it.
+        LEAD_BACKEND_ALLOW_PRIVATE: '1',
         LEAD_BACKEND_TIMEOUT_MS: '1000',
         JOB_LEASE_MS: '3000',
       };

@@ -1,24 +1,37 @@
 /**
  * What the contact and company-application forms share. Without scripts the form posts to the API, which
- * redirects back with ?sent=1 or ?error=…; with scripts it is validated here with the same contracts schema
- * (messages beside their fields) and sent as JSON, and the confirmation replaces the form.
+ * redirects back with ?sent=1 or ?error=<code>&field=<name> (contracts/form-errors: the page shows its own
+ * words for a known code, never text from the address); with scripts it is validated here with the same
+ * contracts schema (messages beside their fields) and sent as JSON, and the confirmation replaces the form.
  */
 import { useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
 import type { z } from 'zod';
-import { fieldMessages, FORM_HONEYPOT_FIELD, type FormReceipt } from '@moveratlas/contracts';
+import {
+  fieldMessages,
+  FORM_FIELD_ERROR_MESSAGE,
+  FORM_HONEYPOT_FIELD,
+  readFormError,
+  type FormReceipt,
+} from '@moveratlas/contracts';
 import { apiRequest } from '../../lib/api-client';
 
 export interface FormOutcome {
   /** ?sent=1: the plain form was accepted. */
   sent: boolean;
-  /** ?error=…: the plain form was refused with this message. */
+  /** ?error=<code>: the plain form was refused; our message for that code. */
   error: string | null;
+  /** &field=<name>: the field the refusal was about, marked beside it. */
+  errorField?: string | null;
 }
 
 export function formOutcome(request: Request): FormOutcome {
   const params = new URL(request.url).searchParams;
-  const error = params.get('error');
-  return { sent: params.get('sent') === '1', error: error ? error.slice(0, 300) : null };
+  const refused = readFormError(params);
+  return {
+    sent: params.get('sent') === '1',
+    error: refused?.message ?? null,
+    errorField: refused?.field ?? null,
+  };
 }
 
 export type FormStatus =
@@ -60,7 +73,13 @@ export function usePublicForm(
   endpoint: string,
   { arrays = [], outcome, sentMessage }: PublicFormOptions,
 ) {
-  const [status, setStatus] = useState<FormStatus>({ state: 'editing', errors: {}, failure: null });
+  const [status, setStatus] = useState<FormStatus>({
+    state: 'editing',
+    // A plain form post refused for one field: marked beside it (only a field the form has shows it).
+    errors:
+      outcome.errorField && !outcome.sent ? { [outcome.errorField]: FORM_FIELD_ERROR_MESSAGE } : {},
+    failure: null,
+  });
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

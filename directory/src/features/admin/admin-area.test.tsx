@@ -102,7 +102,7 @@ describe('the admin guard', () => {
 describe('the admin layout', () => {
   it('has the eleven sections in order, Logout and Return to Website, and the section title', async () => {
     renderAdmin('/admin/companies', signedIn);
-    expect(await screen.findByText('Companies screen')).toBeTruthy();
+    expect(await screen.findByText('Companies screen')).toBeInTheDocument();
     const sidebar = screen.getByRole('navigation', { name: 'Admin sections' });
     const links = within(sidebar).getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
@@ -120,10 +120,10 @@ describe('the admin layout', () => {
     ]);
     expect(links[1]!.getAttribute('aria-current')).toBe('page');
     expect(links[0]!.getAttribute('aria-current')).toBeNull();
-    expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Return to Website' }).getAttribute('href')).toBe('/');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Companies');
-    expect(screen.getByText('ops')).toBeTruthy();
+    expect(screen.getByText('ops')).toBeInTheDocument();
     expect(document.head.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe(
       'noindex, nofollow',
     );
@@ -148,12 +148,16 @@ describe('the admin layout', () => {
 
   it('says plainly that an /admin path has no screen, inside the layout', async () => {
     renderAdmin('/admin/reports-of-tomorrow', signedIn);
-    expect(await screen.findByRole('heading', { name: 'No such admin screen' })).toBeTruthy();
-    expect(screen.getByText('/admin/reports-of-tomorrow')).toBeTruthy();
-    expect(screen.getByRole('navigation', { name: 'Admin sections' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'No such admin screen' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('/admin/reports-of-tomorrow')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Admin sections' })).toBeInTheDocument();
   });
 
   it('logs out: Logging out..., the toast, then the home page', async () => {
+    // Over HTTPS the CSRF cookie has the __Host- prefix (jsdom, on http, would not store it: read as given).
+    vi.spyOn(document, 'cookie', 'get').mockReturnValue('__Host-ma_csrf=token-from-cookie');
     let answer: (response: Response) => void = () => undefined;
     let loggedOut = false;
     const { router, fetchMock } = renderAdmin('/admin', (url) =>
@@ -166,13 +170,22 @@ describe('the admin layout', () => {
     const sidebar = await screen.findByRole('navigation', { name: 'Admin sections' });
     const aside = sidebar.closest('aside')!;
     fireEvent.click(within(aside).getByRole('button', { name: 'Logout' }));
-    expect(await within(aside).findByRole('button', { name: 'Logging out...' })).toBeTruthy();
+    expect(
+      await within(aside).findByRole('button', { name: 'Logging out...' }),
+    ).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledWith('/api/logout', expect.anything());
+    // A POST with the session's CSRF token: GET /api/logout changes nothing (405).
+    const [, init] = fetchMock.mock.calls.find(([url]) => url === '/api/logout')! as [
+      string,
+      RequestInit,
+    ];
+    expect(init.method).toBe('POST');
+    expect(new Headers(init.headers).get('X-CSRF-Token')).toBe('token-from-cookie');
     loggedOut = true;
     await act(async () => answer(json(200, { ok: true })));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(await screen.findByText('Logged out successfully')).toBeTruthy();
-    expect(screen.getByText('The home page')).toBeTruthy();
+    expect(await screen.findByText('Logged out successfully')).toBeInTheDocument();
+    expect(screen.getByText('The home page')).toBeInTheDocument();
     // Back to /admin: the server is asked again (no remembered session), and the guard sends to /login.
     await act(() => router.navigate('/admin'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
@@ -186,8 +199,8 @@ describe('the admin layout', () => {
     );
     const sidebar = await screen.findByRole('navigation', { name: 'Admin sections' });
     fireEvent.click(within(sidebar.closest('aside')!).getByRole('button', { name: 'Logout' }));
-    expect(await screen.findByText('Error logging out')).toBeTruthy();
-    expect(screen.getByText('API Error: The service is unavailable')).toBeTruthy();
+    expect(await screen.findByText('Error logging out')).toBeInTheDocument();
+    expect(screen.getByText('API Error: The service is unavailable')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin');
   });
 });

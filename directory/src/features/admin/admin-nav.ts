@@ -1,4 +1,5 @@
 /** The admin area's navigation (spec 2.6): the sidebar in its order, the mobile bottom bar, and the header titles. */
+import { trimTrailingSlashes } from '@moveratlas/contracts';
 
 export interface AdminNavItem {
   label: string;
@@ -57,7 +58,7 @@ const SECTION_TITLES: ReadonlyArray<[string, string]> = [
 ];
 
 export function adminTitle(pathname: string): string {
-  const path = pathname.replace(/\/+$/, '') || '/';
+  const path = trimTrailingSlashes(pathname) || '/';
   if (path === ADMIN_HOME) return 'Dashboard';
   for (const [prefix, title] of SECTION_TITLES)
     if (path === prefix || path.startsWith(`${prefix}/`)) return title;

@@ -2,16 +2,12 @@
  * The admin screens' calls to /api/admin/*: the same-origin request of spec 7.1, plus the session's CSRF
  * token (read from its cookie) on every write. Reads go through TanStack Query's default query function.
  */
-import { CSRF_COOKIE, CSRF_HEADER } from '@moveratlas/contracts';
+import { CSRF_HEADER, csrfTokenFromCookies } from '@moveratlas/contracts';
 import { apiRequest } from '../../lib/api-client';
 
+/** The session's CSRF token: `__Host-ma_csrf` over HTTPS, `ma_csrf` on plain http (local development). */
 export function csrfToken(cookies: string = document.cookie): string | undefined {
-  for (const part of cookies.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === CSRF_COOKIE)
-      return decodeURIComponent(part.slice(eq + 1).trim());
-  }
-  return undefined;
+  return csrfTokenFromCookies(cookies);
 }
 
 /** A write (POST, PUT, PATCH, DELETE) to the admin API, JSON in and out. */

@@ -1,10 +1,12 @@
 /**
- * Logout (spec 4.3, 7.2, 8): GET /api/logout; while pending the control reads 'Logging out...'; then the
- * toast 'Logged out successfully' and the home page, or the toast 'Error logging out' with the reason.
+ * Logout (spec 4.3, 7.2, 8): POST /api/logout with the CSRF token. A GET changes nothing (the server answers
+ * it 405), so no stored link or image path can sign anyone out. While pending the control reads 'Logging
+ * out...'; then the toast 'Logged out successfully' and the home page, or the toast 'Error logging out'
+ * with the reason.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { apiRequest } from '../../lib/api-client';
+import { adminWrite } from './admin-request';
 import { toast } from '../../components/toast/toast-store';
 import { AUTH_STATUS_KEY, isAdminDataKey } from './auth-status';
 
@@ -12,7 +14,7 @@ export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: () => apiRequest<unknown>('/api/logout'),
+    mutationFn: () => adminWrite<unknown>('POST', '/api/logout'),
     onSuccess: async () => {
       toast({ title: 'Logged out successfully' });
       await navigate('/');

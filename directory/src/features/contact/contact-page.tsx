@@ -84,13 +84,14 @@ const COMMON_QUESTIONS: ReadonlyArray<{ topic: ContactTopic; title: string; answ
 export function ContactView({
   sent,
   error,
+  errorField = null,
   topic = 'general',
 }: FormOutcome & { topic?: ContactTopic }) {
   const site = useSite();
   const { errors, confirmation, failure, sending, noValidate, onSubmit, onFocus } = usePublicForm(
     loadContactSchema,
     '/api/contact',
-    { outcome: { sent, error }, sentMessage: CONTACT_SENT_MESSAGE },
+    { outcome: { sent, error, errorField }, sentMessage: CONTACT_SENT_MESSAGE },
   );
 
   return (

@@ -57,12 +57,16 @@ const BENEFITS = [
   ],
 ] as const;
 
-export function ListYourCompanyView({ sent, error }: FormOutcome) {
+export function ListYourCompanyView({ sent, error, errorField = null }: FormOutcome) {
   const site = useSite();
   const { errors, confirmation, failure, sending, noValidate, onSubmit, onFocus } = usePublicForm(
     loadApplicationSchema,
     '/api/company-applications',
-    { arrays: ['services'], outcome: { sent, error }, sentMessage: APPLICATION_SENT_MESSAGE },
+    {
+      arrays: ['services'],
+      outcome: { sent, error, errorField },
+      sentMessage: APPLICATION_SENT_MESSAGE,
+    },
   );
 
   return (

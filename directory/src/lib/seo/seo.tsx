@@ -6,7 +6,7 @@
  * (its React19Dispatcher), for 6 KB of script on every page (decision 006).
  */
 import { useLocation } from 'react-router-dom';
-import { pageTitle, truncateDescription } from '@moveratlas/contracts';
+import { pageTitle, trimTrailingSlashes, truncateDescription } from '@moveratlas/contracts';
 import { useSite } from '../site';
 import {
   absoluteUrl,
@@ -44,7 +44,7 @@ export interface SeoProps {
 }
 
 export function canonicalPathOf(pathname: string): string {
-  const trimmed = pathname.replace(/\/+$/, '');
+  const trimmed = trimTrailingSlashes(pathname);
   return trimmed === '' ? '/' : trimmed;
 }
 

@@ -43,6 +43,7 @@ import * as createSeoTasks from './20261123_93_create_seo_tasks';
 import * as createQaRuns from './20261123_94_create_qa_runs';
 import * as addCompanyAdminFeaturedIndex from './20261123_95_add_company_admin_featured_index';
 import * as addLeadFromStateCode from './20261123_96_add_lead_from_state_code';
+import * as createAdminDevices from './20261124_01_create_admin_devices';
 
 const migrations: Record<string, Knex.Migration> = {
   '20261123_01_create_states': createStates,
@@ -85,6 +86,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261123_94_create_qa_runs': createQaRuns,
   '20261123_95_add_company_admin_featured_index': addCompanyAdminFeaturedIndex,
   '20261123_96_add_lead_from_state_code': addLeadFromStateCode,
+  '20261124_01_create_admin_devices': createAdminDevices,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -2,7 +2,7 @@
  * Company profiles (the numeric facts decided up front: services, founding, listing date) and the
  * company rows built from them once ratings and featured flags are known.
  */
-import { MAJOR_CITIES, slugify, type ServiceId } from '@moveratlas/contracts';
+import { MAJOR_CITIES, slugify, trimTrailing, type ServiceId } from '@moveratlas/contracts';
 import { companySearchTokens } from '../../features/search/tokens';
 import { REFERENCE_DAY, firstDayOfYear, timestamp } from './dates';
 import {
@@ -239,7 +239,7 @@ function serviceRadius(rng: Random, services: readonly ServiceId[]): number {
 
 /** DNS labels stop at 63 characters; slugs are much shorter in practice, but stay valid regardless. */
 function hostLabel(slug: string): string {
-  return slug.slice(0, 63).replace(/-+$/, '');
+  return trimTrailing(slug.slice(0, 63), '-');
 }
 
 /** Unique identifiers drawn at random, remembered across batches. */

@@ -5,7 +5,7 @@
  * rows a statement); a form save is a batch of one.
  */
 import type { Knex } from 'knex';
-import { slugify, type CompanyInput } from '@moveratlas/contracts';
+import { slugify, trimTrailing, type CompanyInput } from '@moveratlas/contracts';
 import { dialectOf } from '../../db/dialect';
 import { citySearchName, companySearchTokens } from '../search/tokens';
 
@@ -222,7 +222,7 @@ export function companyColumns(
 function* slugCandidates(name: string, citySlug: string): Generator<string> {
   const base = slugify(name.replace(/^'/, '').replace(/'/g, '')).slice(0, 120) || 'company';
   yield base;
-  const withCity = `${base}-${citySlug}`.slice(0, 150).replace(/-+$/, '');
+  const withCity = trimTrailing(`${base}-${citySlug}`.slice(0, 150), '-');
   yield withCity;
   for (let n = 2; ; n++) yield `${withCity}-${n}`;
 }

@@ -6,6 +6,7 @@
  */
 import type { Knex } from 'knex';
 import mysql from 'mysql2';
+import { TimeSlice } from '../../lib/time-slice';
 
 /** Rows per INSERT statement, and a size cap well under max_allowed_packet (16 MiB by default). */
 const ROWS_PER_INSERT = 500;
@@ -140,7 +141,11 @@ export async function* dumpMysql(db: Knex): AsyncGenerator<string> {
         .stream({ highWaterMark: 256 });
       let batch: string[] = [];
       let batchBytes = 0;
+      // Buffered rows resume the loop as microtasks: without a turn now and then, a large table would hold
+      // every other request for as long as its dump takes.
+      const slice = new TimeSlice();
       for await (const row of rows) {
+        await slice.pause();
         const tuple = `(${row.map(literal).join(',')})`;
         batch.push(tuple);
         batchBytes += tuple.length;

@@ -1,15 +1,22 @@
 /**
- * /api/admin/database/*: the database screen's reads (health, tables, migrations) and the backup download,
- * a consistent SQLite file or, on MySQL/MariaDB, a logical .sql export streamed as it is written.
+ * /api/admin/database/*: the database screen's reads (health, tables, migrations) and the backup download
+ * (POST, with the CSRF token), a consistent SQLite file or, on MySQL/MariaDB, a logical .sql export streamed
+ * as it is written.
  */
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import fs from 'node:fs';
 import { Router, type Response } from 'express';
-import { DATABASE_BACKUP_TYPES, DatabaseTablesQuerySchema } from '@moveratlas/contracts';
+import {
+  DATABASE_BACKUP_TYPES,
+  DatabaseTablesQuerySchema,
+  type DatabaseHealth,
+} from '@moveratlas/contracts';
 import type { AdminContext } from '../admin/admin-context';
 import { dialectOf } from '../../db/dialect';
+import { HttpError } from '../../lib/http-error';
 import { parseInput } from '../../lib/validate';
+import { serverLoad } from '../health/server-load';
 import { databaseHealth, databaseMigrations, databaseTables } from './inspect';
 import { snapshotSqlite } from './backup-sqlite';
 import { dumpMysql } from './backup-mysql';
@@ -27,8 +34,9 @@ export function adminDatabaseRoutes(ctx: AdminContext): Router {
   const router = Router();
   const { db, logger } = ctx;
 
-  router.get('/database/health', async (_req, res) => {
-    res.json(await databaseHealth(db));
+  router.get('/database/health', async (req, res) => {
+    const health: DatabaseHealth = { ...(await databaseHealth(db)), server: serverLoad(req.app) };
+    res.json(health);
   });
 
   router.get('/database/tables', async (req, res) => {
@@ -40,7 +48,15 @@ export function adminDatabaseRoutes(ctx: AdminContext): Router {
     res.json(await databaseMigrations(db));
   });
 
-  router.get('/database/backup', async (_req, res) => {
+  // Taking a backup costs a snapshot and streams every lead's personal data: a write, never a GET that an
+  // <img> or a link could set off with the admin's cookies.
+  router.get('/database/backup', () => {
+    throw new HttpError(405, 'Download a backup with POST and the CSRF token, not a link', {
+      Allow: 'POST',
+    });
+  });
+
+  router.post('/database/backup', async (_req, res) => {
     const name = backupBaseName();
     const admin = (res.locals as { admin?: { username?: string } }).admin?.username;
     if (dialectOf(db).name === 'sqlite') {

@@ -9,6 +9,7 @@ import type { AdminUser, AdminUserList, AdminUserListQuerySchema } from '@movera
 import { isUniqueViolation, withTransactionRetry } from '../../db/dialect';
 import { HttpError } from '../../lib/http-error';
 import { LIKE_ESCAPE, likeContains } from '../../lib/sql-like';
+import { passwordChangeKey, type LoginThrottle } from '../auth/login-throttle';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { destroyAdminSessions } from '../auth/sessions';
 import { sqlTimestampToIso } from '../settings/timestamps';
@@ -126,17 +127,29 @@ export async function deleteAdminUser(
 /**
  * Changes the acting admin's own password after checking the current one, then ends every other session
  * of that admin (whoever else holds the old password's session is signed out); the caller's stays.
+ *
+ * The current-password check is a password guess like a login's, so it is throttled the same way, per
+ * admin: someone holding a stolen session gets a few tries, then doubling delays (429), not a free oracle.
+ * The new password is judged (`checkNew`, which throws) only after the current one proved right.
  */
 export async function changeOwnPassword(
   db: Knex,
-  admin: { id: number; sessionId: number },
+  throttle: LoginThrottle,
+  admin: { id: number; sessionId: number; freeAttempts: number },
   change: { currentPassword: string; newPassword: string },
+  checkNew: (password: string) => Promise<void>,
 ): Promise<{ endedSessions: number }> {
   const row = (await db('admin_users').where({ id: admin.id }).first('password_hash')) as
     { password_hash: string } | undefined;
   if (!row) throw new HttpError(401, 'Authentication required');
+  const attempt = await throttle.attempt(
+    [{ key: passwordChangeKey(admin.id), free: admin.freeAttempts, onSuccess: 'clear' }],
+    'wrong current passwords',
+  );
   if (!(await verifyPassword(row.password_hash, change.currentPassword)))
     throw new HttpError(400, 'The current password is not correct');
+  await attempt.succeeded();
+  await checkNew(change.newPassword);
   const passwordHash = await hashPassword(change.newPassword);
   return db.transaction(async (trx) => {
     await trx('admin_users')

@@ -16,10 +16,12 @@ import {
 } from '@moveratlas/contracts';
 import type { AdminContext } from '../admin/admin-context';
 import type { AdminLocals } from '../auth/admin-gate';
-import { passwordProblem } from '../auth/password-policy';
+import { LoginThrottle } from '../auth/login-throttle';
+import { passwordProblemOffThread } from '../auth/password-policy';
 import type { PartnerDirectory } from '../partners/partners';
 import { SiteSettings } from '../settings/site-settings';
 import { HttpError } from '../../lib/http-error';
+import { PublicFetch, outboundRules } from '../../lib/http/public-fetch';
 import { parseInput } from '../../lib/validate';
 import { createPartner, findAdminPartner, listAdminPartners, updatePartner } from './partner-admin';
 import {
@@ -49,8 +51,9 @@ function adminIdParam(req: Request): number {
   return Number(raw);
 }
 
-function refusePassword(password: string, username: string, field: string): void {
-  const problem = passwordProblem(password, username);
+/** The password policy, its strength estimate in a worker thread (it can take a second: not on the event loop). */
+async function refusePassword(password: string, username: string, field: string): Promise<void> {
+  const problem = await passwordProblemOffThread(password, username);
   if (problem) throw new HttpError(400, problem.replace(/^Password/, field));
 }
 
@@ -58,6 +61,9 @@ export function adminSettingsRoutes(ctx: AdminContext): Router {
   const router = Router();
   const { db, config, logger } = ctx;
   const siteSettings = SiteSettings.for(db, config);
+  const passwordThrottle = new LoginThrottle(db, config.adminAuth);
+  // The same rules the forwarding applies at connect time; checked here too so the admin learns at once.
+  const outbound = new PublicFetch(outboundRules(config));
 
   const siteSettingsAnswer = async (): Promise<SiteSettingsResponse> => {
     const stored = await siteSettings.stored();
@@ -77,6 +83,8 @@ export function adminSettingsRoutes(ctx: AdminContext): Router {
   router.put('/settings/site', async (req, res) => {
     const values = parseInput(SiteSettingsUpdateSchema, req.body, 'body');
     const { admin } = actingAdmin(res);
+    const problem = values.leadBackendUrl && (await outbound.check(values.leadBackendUrl));
+    if (problem) throw new HttpError(400, `The lead backend URL cannot be used: ${problem}`);
     await siteSettings.save(values, admin.username);
     logger.info({ admin: admin.username, settings: values }, 'site settings changed');
     res.json(await siteSettingsAnswer());
@@ -130,7 +138,7 @@ export function adminSettingsRoutes(ctx: AdminContext): Router {
 
   router.post('/settings/admin-users', async (req, res) => {
     const user = parseInput(AdminUserCreateSchema, req.body, 'body');
-    refusePassword(user.password, user.username, 'password');
+    await refusePassword(user.password, user.username, 'password');
     const created = await createAdminUser(db, user);
     logger.info(
       { admin: actingAdmin(res).admin.username, created: created.username },
@@ -149,11 +157,16 @@ export function adminSettingsRoutes(ctx: AdminContext): Router {
   router.post('/settings/password', async (req, res) => {
     const change = parseInput(PasswordChangeSchema, req.body, 'body');
     const { admin, adminSessionId } = actingAdmin(res);
-    refusePassword(change.newPassword, admin.username, 'newPassword');
     const { endedSessions } = await changeOwnPassword(
       db,
-      { id: admin.id, sessionId: adminSessionId },
+      passwordThrottle,
+      {
+        id: admin.id,
+        sessionId: adminSessionId,
+        freeAttempts: config.adminAuth.freeAttemptsPerClient,
+      },
       change,
+      (password) => refusePassword(password, admin.username, 'newPassword'),
     );
     logger.info({ admin: admin.username, endedSessions }, 'admin password changed');
     const answer: PasswordChangeResponse = { ok: true, endedSessions };

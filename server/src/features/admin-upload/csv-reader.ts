@@ -1,12 +1,14 @@
 /**
  * Reads an uploaded CSV file as records with their line numbers, streaming: bytes are checked as UTF-8 (with
- * or without a byte-order mark) as they are decoded, and parsed by csv-parse. A file that cannot be read as
- * a whole — another encoding, no header, a broken quote, a last row cut off — is refused with a message that
- * says what to do; a row that is merely wrong is the caller's to reject.
+ * or without a byte-order mark) as they are decoded, and parsed by csv-parse a few milliseconds at a time. A
+ * file that cannot be read as a whole — another encoding, no header, a broken quote, a last row cut off, a
+ * line or a header absurdly long — is refused with a message that says what to do; a row that is merely
+ * wrong is the caller's to reject.
  */
-import { Readable } from 'node:stream';
-import { parse } from 'csv-parse';
+import { finished } from 'node:stream/promises';
+import { parse, type Parser } from 'csv-parse';
 import { HttpError } from '../../lib/http-error';
+import { TimeSlice } from '../../lib/time-slice';
 
 /** The file as a whole cannot be imported; the message is for the person who uploaded it. */
 export class FileRefusedError extends HttpError {
@@ -16,8 +18,21 @@ export class FileRefusedError extends HttpError {
   }
 }
 
-/** Characters handed to the parser at a time. */
-const PARSE_PIECE_CHARS = 64 * 1024;
+/**
+ * Characters handed to the parser at a time. csv-parse handles each piece in one synchronous call, at up to
+ * ~1.2 µs a character for its worst rows (",,", rows of empty cells): 2–3 ms at most, then the loop gets a
+ * turn when its slice is used up.
+ */
+const PARSE_PIECE_CHARS = 2 * 1024;
+
+/**
+ * Longest line (and longest record, for csv-parse) accepted: a runaway quote that would swallow the rest of
+ * the file, one 50 MB cell or a line of millions of commas stops here instead of filling the memory.
+ */
+const MAX_RECORD_CHARS = 200_000;
+
+/** More columns than any companies file has (the template has about 20): refused before a row is read. */
+export const MAX_COLUMNS = 1000;
 
 const SAVE_AS_UTF8 = 'Save it as "CSV UTF-8 (Comma delimited)" and upload it again.';
 
@@ -34,6 +49,13 @@ function lineBreaks(text: string): number {
   return count;
 }
 
+/** The line breaks a record's raw text starts with: the blank lines csv-parse skipped before it. */
+function leadingLineBreaks(raw: string): number {
+  let end = 0;
+  while (end < raw.length && (raw.charCodeAt(end) === 10 || raw.charCodeAt(end) === 13)) end++;
+  return lineBreaks(raw.slice(0, end));
+}
+
 /** Names the first bytes' encoding when it is not one we read. */
 function foreignEncoding(head: Buffer): string | null {
   if (head[0] === 0xff && head[1] === 0xfe) return 'UTF-16 (little-endian)';
@@ -47,20 +69,55 @@ export interface DecodeState {
   endsWithLineBreak: boolean;
   /** Lines decoded so far (1 before any line break); a CRLF split between chunks counts once. */
   lines: number;
+  /** Characters of the line being decoded so far. */
+  lineChars: number;
+  /** Whether the text so far ends with CR (an LF next is the same line break). */
+  afterCR: boolean;
+}
+
+const newDecodeState = (): DecodeState => ({
+  endsWithLineBreak: false,
+  lines: 1,
+  lineChars: 0,
+  afterCR: false,
+});
+
+/** Counts the text's lines into the state, refusing a line longer than MAX_RECORD_CHARS. */
+function countLines(text: string, state: DecodeState): void {
+  let { lines, lineChars, afterCR } = state;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) {
+      if (!afterCR) lines++;
+      afterCR = false;
+      lineChars = 0;
+    } else if (c === 13) {
+      lines++;
+      afterCR = true;
+      lineChars = 0;
+    } else {
+      afterCR = false;
+      if (++lineChars > MAX_RECORD_CHARS)
+        throw new FileRefusedError(
+          `Line ${lines} is longer than ${MAX_RECORD_CHARS.toLocaleString('en-US')} characters: this is not a companies file, or a quote is not closed. Nothing was imported; fix the file.`,
+        );
+    }
+  }
+  Object.assign(state, { lines, lineChars, afterCR });
 }
 
 /**
- * UTF-8 text from raw chunks: a UTF-8 byte-order mark is dropped; UTF-16/32 marks, spreadsheet workbooks,
- * invalid UTF-8 and NUL characters are refused, naming the line where the bad bytes are.
+ * UTF-8 text from raw chunks, in pieces of at most PARSE_PIECE_CHARS: a UTF-8 byte-order mark is dropped;
+ * UTF-16/32 marks, spreadsheet workbooks, invalid UTF-8, NUL characters and absurdly long lines are refused,
+ * naming the line where the bad bytes are.
  */
 export async function* decodeUtf8(
   chunks: AsyncIterable<Buffer>,
-  state: DecodeState = { endsWithLineBreak: false, lines: 1 },
+  state: DecodeState = newDecodeState(),
 ): AsyncGenerator<string> {
   const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
   let first = true;
   let sawText = false;
-  let afterCR = false;
   for await (const chunk of chunks) {
     if (chunk.length === 0) continue;
     if (first) {
@@ -93,23 +150,27 @@ export async function* decodeUtf8(
         `The file has NUL bytes on line ${state.lines + lineBreaks(text.slice(0, nul))}: it is not a UTF-8 text file (perhaps UTF-16 without a byte-order mark). ${SAVE_AS_UTF8}`,
       );
     if (text.length > 0) {
-      state.lines += lineBreaks(text) - (afterCR && text.charCodeAt(0) === 10 ? 1 : 0);
-      afterCR = text.charCodeAt(text.length - 1) === 13;
       sawText = true;
       const last = text.charCodeAt(text.length - 1);
       state.endsWithLineBreak = last === 10 || last === 13;
-      // csv-parse handles each piece in one synchronous call: small pieces keep the event loop free.
-      for (let from = 0; from < text.length; from += PARSE_PIECE_CHARS)
-        yield text.slice(from, from + PARSE_PIECE_CHARS);
+      for (let from = 0; from < text.length; from += PARSE_PIECE_CHARS) {
+        const piece = text.slice(from, from + PARSE_PIECE_CHARS);
+        countLines(piece, state);
+        yield piece;
+      }
     }
   }
+  let rest: string;
   try {
-    const rest = decoder.decode();
-    if (rest.length > 0) yield rest;
+    rest = decoder.decode();
   } catch {
     throw new FileRefusedError(
       `The file ends in the middle of a UTF-8 character: it looks cut off. Nothing was imported; upload the complete file.`,
     );
+  }
+  if (rest.length > 0) {
+    countLines(rest, state);
+    yield rest;
   }
   if (!sawText) throw new FileRefusedError('The file is empty.');
 }
@@ -120,52 +181,87 @@ export interface CsvRecord {
   cells: string[];
 }
 
-/** Longest record csv-parse accepts: a runaway quote that would swallow the rest of the file stops here. */
-const MAX_RECORD_CHARS = 200_000;
+const isBlank = (cell: string) => cell.trim() === '';
+
+/** Hands one piece of text to the parser; it is parsed (and on_record called) before this resolves. */
+function write(parser: Parser, piece: string): Promise<void> {
+  return new Promise((resolve, reject) =>
+    parser.write(piece, (error) => (error ? reject(error) : resolve())),
+  );
+}
 
 /**
  * The records of the file after its header, blank lines skipped. `header` receives the header's cells before
  * the first record. At the end, a last record with fewer fields than the header and no line break after it
  * means the file was cut: refused, like a quoted value left open.
+ *
+ * The text goes to csv-parse a small piece at a time, and its records are collected by `on_record` as it
+ * finds them (never queued in the stream), so the lines are counted exactly and the work is sliced: the event
+ * loop gets a turn every few milliseconds, whatever the file holds.
  */
 export async function* readRecords(
   chunks: AsyncIterable<Buffer>,
   header: (cells: string[]) => void,
 ): AsyncGenerator<CsvRecord> {
-  const decoded: DecodeState = { endsWithLineBreak: false, lines: 1 };
-  const text = Readable.from(decodeUtf8(chunks, decoded), { objectMode: true });
-  const parser = text.pipe(
-    parse({
-      raw: true,
-      relax_column_count: true,
-      relax_quotes: true,
-      skip_empty_lines: false,
-      max_record_size: MAX_RECORD_CHARS,
-    }),
-  );
-  // pipe() does not pass on the source's errors: a refused encoding must end the parse with that error.
-  text.once('error', (error) => parser.destroy(error));
+  const decoded = newDecodeState();
+  // The line the next record's text starts on (the blank lines before it included).
   let line = 1;
   let width: number | undefined;
+  let found: CsvRecord[] = [];
+  const parser: Parser = parse({
+    raw: true,
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_empty_lines: true,
+    max_record_size: MAX_RECORD_CHARS,
+    // With `raw`, csv-parse hands on_record the record with its text (its types do not say so).
+    on_record: (record: string[]) => {
+      const item = record as unknown as { record: string[]; raw: string };
+      const start = line + leadingLineBreaks(item.raw);
+      line += lineBreaks(item.raw);
+      // csv-parse compares each record's width with the first record's and, when they differ, builds an
+      // Error (stack trace, JSON copies of its state) before it looks at relax_column_count: ~50 µs a row, so
+      // a file of short rows took minutes. Every record counted as the first is compared with nothing; the
+      // widths are the import's to check (the row is rejected, naming both widths).
+      (parser.info as { records: number }).records = 0;
+      if (item.record.every(isBlank)) return null;
+      if (width === undefined) {
+        if (item.record.length > MAX_COLUMNS)
+          throw new FileRefusedError(
+            `The header has ${item.record.length.toLocaleString('en-US')} columns; a companies file has at most ${MAX_COLUMNS.toLocaleString('en-US')} (download the template for the columns we read). Nothing was imported.`,
+          );
+        width = item.record.length;
+        header(item.record);
+        return null;
+      }
+      found.push({ line: start, cells: item.record });
+      return null;
+    },
+  });
+  // Errors come back through write() and finished(); without a listener the stream would throw them.
+  parser.on('error', () => {});
+  const slice = new TimeSlice();
   let pending: CsvRecord | undefined;
   try {
-    for await (const item of parser as AsyncIterable<{ record: string[]; raw: string }>) {
-      const record: CsvRecord = { line, cells: item.record };
-      line += lineBreaks(item.raw);
-      if (width === undefined) {
-        if (record.cells.every((c) => c.trim() === '')) continue;
-        width = record.cells.length;
-        header(record.cells);
-        continue;
+    for await (const piece of decodeUtf8(chunks, decoded)) {
+      await write(parser, piece);
+      for (const record of found) {
+        if (pending) yield pending;
+        pending = record;
       }
-      if (record.cells.every((c) => c.trim() === '')) continue;
+      found = [];
+      await slice.pause();
+    }
+    parser.end();
+    await finished(parser, { readable: false });
+    for (const record of found) {
       if (pending) yield pending;
       pending = record;
     }
   } catch (error) {
-    throw csvError(error, decoded);
+    throw csvError(error, line);
   } finally {
-    text.destroy();
+    parser.destroy();
   }
   if (width === undefined) throw new FileRefusedError('The file has no header row.');
   if (pending) {
@@ -178,20 +274,20 @@ export async function* readRecords(
 }
 
 /**
- * A parse error as a refusal naming the line the broken row starts on: counted back from the end of the text
- * decoded so far over the row's own text (csv-parse drops the rows it had not handed over yet).
+ * A parse error as a refusal naming the line the broken row starts on: the line after the last record read,
+ * past the blank lines the broken row's text starts with.
  */
-function csvError(error: unknown, decoded: DecodeState): Error {
+function csvError(error: unknown, nextLine: number): Error {
   if (error instanceof HttpError) return error;
   const { code, raw } = error as { code?: string; raw?: unknown };
-  const line = decoded.lines - (typeof raw === 'string' ? lineBreaks(raw) : 0);
+  const line = nextLine + (typeof raw === 'string' ? leadingLineBreaks(raw) : 0);
   if (code === 'CSV_QUOTE_NOT_CLOSED')
     return new FileRefusedError(
       `The file ends inside a quoted value that starts on line ${line}: it looks cut off, or a quote is missing. Nothing was imported; fix or complete the file.`,
     );
   if (code === 'CSV_MAX_RECORD_SIZE')
     return new FileRefusedError(
-      `A row near line ${line} is longer than ${MAX_RECORD_CHARS.toLocaleString('en-US')} characters: a quote is probably not closed. Nothing was imported; fix the file.`,
+      `The row that starts on line ${line} is longer than ${MAX_RECORD_CHARS.toLocaleString('en-US')} characters: a quote is probably not closed. Nothing was imported; fix the file.`,
     );
   if (code?.startsWith('CSV_'))
     return new FileRefusedError(

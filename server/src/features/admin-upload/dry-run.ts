@@ -6,13 +6,8 @@
 import type { Knex } from 'knex';
 import { dialectOf } from '../../db/dialect';
 import { FileRefusedError, readRecords, type CsvRecord } from './csv-reader';
-import {
-  analyseHeader,
-  ImportPlanner,
-  yieldToServer,
-  type HeaderPlan,
-  type Rejection,
-} from './import-plan';
+import { analyseHeader, ImportPlanner, type HeaderPlan, type Rejection } from './import-plan';
+import { yieldToServer } from '../../lib/time-slice';
 import { readChunks } from './import-store';
 
 /**
@@ -62,9 +57,26 @@ export async function forEachBatch(
   return planner!;
 }
 
+/**
+ * A file with more rejected rows than this is refused by the dry run, naming the first problem. Its rows
+ * are mostly not companies (every row of another width, every row in another format), and each rejected
+ * row is stored with its cells for the report: without a limit, 50 MB of one-letter lines took minutes of
+ * writes and left millions of rows behind.
+ */
+export const MAX_DRY_RUN_REJECTIONS = 10_000;
+
+function tooManyRejections(first: Rejection): FileRefusedError {
+  const where =
+    first.column === null ? `line ${first.line}` : `line ${first.line}, ${first.column}`;
+  return new FileRefusedError(
+    `More than ${MAX_DRY_RUN_REJECTIONS.toLocaleString('en-US')} rows of this file would be rejected; the first (${where}): ${first.reason}. Nothing was imported; fix the file and upload it again.`,
+  );
+}
+
 export async function dryRun(db: Knex, importId: number): Promise<void> {
   const counts = { rows: 0, created: 0, updated: 0, rejected: 0 };
   const dialect = dialectOf(db);
+  let first: Rejection | undefined;
   const planner = await forEachBatch(db, importId, async (planner, records) => {
     const decisions = await planner.plan(records);
     const rejections: Rejection[] = [];
@@ -75,6 +87,8 @@ export async function dryRun(db: Knex, importId: number): Promise<void> {
     }
     counts.rows += records.length;
     counts.rejected += rejections.length;
+    first ??= rejections[0];
+    if (counts.rejected > MAX_DRY_RUN_REJECTIONS) throw tooManyRejections(first!);
     await dialect.batchInsert(
       db,
       'company_import_rejections',

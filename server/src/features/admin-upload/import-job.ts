@@ -25,14 +25,9 @@ import {
   type ExistingCompany,
 } from '../admin-companies/company-store';
 import { readRecords } from './csv-reader';
-import { forEachBatch, rejectionRows } from './dry-run';
-import {
-  analyseHeader,
-  yieldToServer,
-  type Decision,
-  type ImportPlanner,
-  type Rejection,
-} from './import-plan';
+import { forEachBatch, IMPORT_BATCH_ROWS, rejectionRows } from './dry-run';
+import { analyseHeader, type Decision, type ImportPlanner, type Rejection } from './import-plan';
+import { yieldToServer } from '../../lib/time-slice';
 import { readChunks, type ImportRow } from './import-store';
 
 export const COMPANY_IMPORT_JOB = 'company-import';
@@ -41,6 +36,13 @@ export const COMPANY_IMPORT_ATTEMPTS = 3;
 const IMPORT_TIMEOUT_MS = 30 * 60_000;
 /** After writing this many rows, refresh the planner statistics (see refreshPlannerStatistics). */
 const ANALYZE_AFTER_ROWS = 1000;
+/**
+ * Rows written per transaction. SQLite's queries run synchronously on the event loop and its one connection
+ * is the import's until the commit: a 500-row transaction held both for 60–450 ms on a busy machine, 100 rows
+ * a fifth of that, for about a third more time in all. MariaDB's queries wait on the network, not on the
+ * loop: whole batches, fewer commits.
+ */
+const rowsPerWrite = (db: Knex) => (dialectOf(db).name === 'sqlite' ? 100 : IMPORT_BATCH_ROWS);
 
 const Payload = z.object({ importId: z.number().int().positive() });
 
@@ -158,6 +160,7 @@ export async function runImport(
     let done = Number(row.rows_done);
     const total = Math.max(1, Number(row.dry_rows));
     const counts = totals();
+    const perWrite = rowsPerWrite(db);
     await forEachBatch(
       db,
       importId,
@@ -165,13 +168,16 @@ export async function runImport(
         if (signal.aborted)
           throw signal.reason instanceof Error ? signal.reason : new Error('aborted');
         const decisions = await planner.plan(records);
-        await yieldToServer();
-        const batch = await writeBatch(db, importId, planner, decisions, claimedSlugs, done);
-        done += records.length;
-        counts.rows = done;
-        counts.created += batch.created;
-        counts.updated += batch.updated;
-        counts.rejected += batch.rejected;
+        for (let from = 0; from < decisions.length; from += perWrite) {
+          await yieldToServer();
+          const part = decisions.slice(from, from + perWrite);
+          const batch = await writeBatch(db, importId, planner, part, claimedSlugs, done);
+          done += part.length;
+          counts.rows = done;
+          counts.created += batch.created;
+          counts.updated += batch.updated;
+          counts.rejected += batch.rejected;
+        }
         await context?.progress(Math.min(99, (100 * done) / total));
       },
       { skip: done },

@@ -16,6 +16,7 @@ import {
 } from '@moveratlas/contracts';
 import { PlaceResolver, type ExistingCompany, type Place } from '../admin-companies/company-store';
 import { FileRefusedError, type CsvRecord } from './csv-reader';
+import { TimeSlice } from '../../lib/time-slice';
 
 export interface HeaderPlan {
   /** The header's cells as written (for the report). */
@@ -27,14 +28,11 @@ export interface HeaderPlan {
 
 const FIELDS = new Set<string>(COMPANY_CSV_COLUMNS);
 
-/** Rows validated between two turns of the event loop. */
-const YIELD_EVERY_ROWS = 200;
-
-/** Lets queued requests run (and use the database: SQLite has one connection) before more work. */
-export const yieldToServer = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** Whether the import reads a column of this name. */
+export const isOurColumn = (cell: string) => FIELDS.has(columnKey(cell));
 
 /** "USDOT Number", "usdot-number" and "usdotNumber" all name usdot_number. */
-function columnKey(cell: string): string {
+export function columnKey(cell: string): string {
   return cell
     .trim()
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
@@ -126,9 +124,11 @@ export class ImportPlanner {
     const valid: Array<{ record: CsvRecord; input: CompanyInput; index: number }> = [];
     const width = this.header.fieldAt.length;
 
-    for (const [n, record] of records.entries()) {
-      // Validation is synchronous work: let the server answer requests every few hundred rows.
-      if (n > 0 && n % YIELD_EVERY_ROWS === 0) await yieldToServer();
+    // Validation is synchronous work (a wide row of long cells takes far longer than a short one): the
+    // server answers other requests every few milliseconds of it.
+    const slice = new TimeSlice();
+    for (const record of records) {
+      await slice.pause();
       if (record.cells.length !== width) {
         decisions.push(
           reject(

@@ -8,10 +8,14 @@ import type { Response } from 'express';
 import type { Knex } from 'knex';
 import { COMPANY_CSV_COLUMNS } from '@moveratlas/contracts';
 import { csvRow, responseWriter, UTF8_BOM } from '../../lib/csv';
+import { TimeSlice } from '../../lib/time-slice';
 
 export const TEMPLATE_CSV = UTF8_BOM + csvRow(COMPANY_CSV_COLUMNS);
 
-const PAGE = 1000;
+/** Rejected rows read per query: a row can hold 200,000 characters, a page is read in one go (SQLite: on the loop). */
+const PAGE = 200;
+/** Text written to the response at a time, at most. */
+const FLUSH_CHARS = 64 * 1024;
 
 /** Streams the rejected rows of one phase, a page of rows per query, waiting for the client to keep up. */
 export async function writeRejectedReport(
@@ -22,6 +26,7 @@ export async function writeRejectedReport(
   columns: readonly string[],
 ): Promise<void> {
   const out = responseWriter(res);
+  const slice = new TimeSlice();
   await out.write(UTF8_BOM + csvRow(['line', 'column', 'reason', ...columns]));
   for (let afterId = 0; !out.closed;) {
     const rows = (await db('company_import_rejections')
@@ -47,8 +52,14 @@ export async function writeRejectedReport(
         // A row whose cells could not be kept still has its line and reason.
       }
       text += csvRow([row.line, row.column ?? '', row.reason, ...cells]);
+      // A rejected row can hold 200,000 characters: hand the loop back, a piece of text at a time.
+      if (text.length >= FLUSH_CHARS || slice.due()) {
+        await out.write(text);
+        text = '';
+        await slice.pause();
+      }
     }
-    await out.write(text);
+    if (text !== '') await out.write(text);
     afterId = Number(rows[rows.length - 1]!.id);
   }
   res.end();

@@ -18,6 +18,7 @@ import { dryRun } from './dry-run';
 import { COMPANY_IMPORT_ATTEMPTS, COMPANY_IMPORT_JOB } from './import-job';
 import {
   deleteImport,
+  fileColumns,
   listImports,
   loadImport,
   purgeUnusedUploads,
@@ -122,7 +123,7 @@ export function adminUploadRoutes(ctx: AdminContext): Router {
     res
       .type('text/csv; charset=utf-8')
       .attachment(`rejected-rows-${id}-${phase === 'dry' ? 'dry-run' : 'import'}.csv`);
-    await writeRejectedReport(db, res, id, phase, upload.columns);
+    await writeRejectedReport(db, res, id, phase, await fileColumns(db, id));
   });
 
   return router;

@@ -5,6 +5,7 @@
  */
 import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/connection';
+import { createLogger } from '../../lib/logger';
 import { migrate } from '../../db/prepare';
 import { AdminCommandError, runAdminCommand } from './admin-command';
 
@@ -57,7 +58,9 @@ const config = loadConfig();
 const db = openDatabase(config.database);
 try {
   await migrate(db);
-  console.info(await runAdminCommand(db, command, username, readPassword));
+  // The log line is the record of the reset, beside the server's own (LOG_LEVEL as for the server).
+  const logger = createLogger(config.logLevel);
+  console.info(await runAdminCommand(db, command, username, readPassword, logger));
 } catch (error) {
   if (!(error instanceof AdminCommandError)) throw error;
   console.error(error.message);

@@ -1,12 +1,13 @@
 /**
  * What `npm run admin -- create|set-password <username>` does, apart from reading the terminal: checks the
- * username and the new password against the rules, then creates the admin or changes its password. A
- * password change ends every session of that admin, so whoever knew the old one is signed out.
+ * username and the new password against the rules, then creates the admin or resets its password. A reset
+ * ends every session of that admin and forgets its devices, so whoever knew the old password is signed
+ * out, and it is logged (the operator's record of who was reset when).
  */
 import type { Knex } from 'knex';
-import { upsertAdmin } from './admin-users';
+import type { Logger } from 'pino';
+import { createAdminIfMissing, setAdminPassword } from './admin-users';
 import { passwordProblem } from './password-policy';
-import { destroyAdminSessions } from './sessions';
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.@-]{3,64}$/;
 export const ADMIN_USAGE =
@@ -20,6 +21,7 @@ export async function runAdminCommand(
   command: string | undefined,
   username: string | undefined,
   readPassword: () => Promise<string>,
+  logger?: Logger,
 ): Promise<string> {
   if ((command !== 'create' && command !== 'set-password') || !username)
     throw new AdminCommandError(ADMIN_USAGE);
@@ -36,10 +38,17 @@ export async function runAdminCommand(
   const password = await readPassword();
   const problem = passwordProblem(password, username);
   if (problem) throw new AdminCommandError(problem);
-  await upsertAdmin(db, username, password);
-  if (existing) {
-    const ended = await destroyAdminSessions(db, Number(existing.id));
-    return `Password of admin "${username}" changed; ${ended} session${ended === 1 ? '' : 's'} ended.`;
+  if (command === 'create') {
+    // A create racing another for the same name must not turn into a reset.
+    if ((await createAdminIfMissing(db, username, password)) === 'exists')
+      throw new AdminCommandError(`The admin "${username}" already exists`);
+    logger?.info({ username }, 'admin user created (npm run admin)');
+    return `Admin "${username}" created.`;
   }
-  return `Admin "${username}" created.`;
+  const { endedSessions: ended } = await setAdminPassword(db, username, password);
+  logger?.warn(
+    { username, endedSessions: ended },
+    'admin password reset (npm run admin -- set-password); its sessions ended',
+  );
+  return `Password of admin "${username}" changed; ${ended} session${ended === 1 ? '' : 's'} ended.`;
 }

@@ -4,11 +4,11 @@
  * convenience; this is the check. Handlers read the signed-in admin from `res.locals.admin`.
  */
 import type { RequestHandler } from 'express';
-import { ADMIN_SESSION_COOKIE, CSRF_HEADER } from '@moveratlas/contracts';
+import { CSRF_HEADER } from '@moveratlas/contracts';
 import type { Config } from '../../config';
 import type { Knex } from 'knex';
 import { HttpError } from '../../lib/http-error';
-import { readCookie } from './cookies';
+import { readSessionCookie } from './cookies';
 import { findSession, tokensMatch } from './sessions';
 
 /** What the gate leaves in res.locals for the admin handlers. */
@@ -24,7 +24,7 @@ export function adminSessionGate({ config, db }: { config: Config; db: Knex }): 
   return async (req, res, next) => {
     // Admin answers are private and change under the admin's hands: never kept by a browser or proxy.
     res.set('Cache-Control', 'no-store');
-    const session = await findSession(db, config.adminAuth, readCookie(req, ADMIN_SESSION_COOKIE));
+    const session = await findSession(db, config.adminAuth, readSessionCookie(config, req));
     if (!session) throw new HttpError(401, 'Authentication required');
     if (!READS.has(req.method)) {
       const token = req.get(CSRF_HEADER);

@@ -1,28 +1,25 @@
 /**
- * The admin cookies (contracts/admin-auth.ts): the session id, httpOnly so no script can read it, and the
- * CSRF token, readable by our own pages so they can echo it in a header. Both SameSite=Strict, so no other
- * site's page or link sends them, and Secure whenever the site is served over HTTPS.
+ * The admin cookies (contracts/admin-auth.ts): the session id, httpOnly so no script can read it; the CSRF
+ * token, readable by our own pages so they can echo it in a header; the device id (devices.ts), httpOnly.
+ * All SameSite=Strict, so no other site's page or link sends them. Over HTTPS they are Secure and named
+ * with the `__Host-` prefix, so no subdomain or plain-http page can plant or overwrite them; over plain
+ * http (local development) the browser refuses that prefix, and they keep their bare names. A request is
+ * read by the names of its own scheme only, so a bare cookie planted beside an HTTPS site is never used.
  */
 import type { CookieOptions, Request, Response } from 'express';
-import { ADMIN_SESSION_COOKIE, CSRF_COOKIE } from '@moveratlas/contracts';
+import {
+  ADMIN_SESSION_COOKIE,
+  CSRF_COOKIE,
+  DEVICE_COOKIE,
+  adminCookieName,
+  cookieFromHeader,
+} from '@moveratlas/contracts';
 import type { Config } from '../../config';
+import { DEVICE_TTL_MS } from './devices';
 
-/** Reads one cookie from the request's Cookie header (no cookie-parser: two cookies are all we read). */
+/** Reads one cookie from the request's Cookie header by its exact name. */
 export function readCookie(req: Request, name: string): string | undefined {
-  const header = req.headers.cookie;
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) {
-      const raw = part.slice(eq + 1).trim();
-      try {
-        return decodeURIComponent(raw);
-      } catch {
-        return raw;
-      }
-    }
-  }
-  return undefined;
+  return cookieFromHeader(req.headers.cookie, name);
 }
 
 /** HTTPS as the client sees it: the request itself (req.secure honours trust proxy) or the public URL. */
@@ -30,9 +27,20 @@ function isHttps(config: Config, req: Request): boolean {
   return req.secure || config.publicUrl?.startsWith('https://') === true;
 }
 
+/** The session cookie's value, under the name this request's scheme uses. */
+export const readSessionCookie = (config: Config, req: Request) =>
+  readCookie(req, adminCookieName(ADMIN_SESSION_COOKIE, isHttps(config, req)));
+
+export const readDeviceCookie = (config: Config, req: Request) =>
+  readCookie(req, adminCookieName(DEVICE_COOKIE, isHttps(config, req)));
+
 function baseOptions(config: Config, req: Request): CookieOptions {
+  // `__Host-` requires exactly this: Secure, Path=/ and no Domain.
   return { path: '/', sameSite: 'strict', secure: isHttps(config, req) };
 }
+
+const named = (config: Config, req: Request, name: string) =>
+  adminCookieName(name, isHttps(config, req));
 
 export function setSessionCookies(
   config: Config,
@@ -42,12 +50,20 @@ export function setSessionCookies(
 ): void {
   // The browser forgets both at the session's absolute end; the server enforces it regardless.
   const options = { ...baseOptions(config, req), maxAge: config.adminAuth.absoluteTimeoutMs };
-  res.cookie(ADMIN_SESSION_COOKIE, session.id, { ...options, httpOnly: true });
-  res.cookie(CSRF_COOKIE, session.csrfToken, { ...options, httpOnly: false });
+  res.cookie(named(config, req, ADMIN_SESSION_COOKIE), session.id, { ...options, httpOnly: true });
+  res.cookie(named(config, req, CSRF_COOKIE), session.csrfToken, { ...options, httpOnly: false });
+}
+
+export function setDeviceCookie(config: Config, req: Request, res: Response, token: string): void {
+  res.cookie(named(config, req, DEVICE_COOKIE), token, {
+    ...baseOptions(config, req),
+    maxAge: DEVICE_TTL_MS,
+    httpOnly: true,
+  });
 }
 
 export function clearSessionCookies(config: Config, req: Request, res: Response): void {
   const options = baseOptions(config, req);
-  res.clearCookie(ADMIN_SESSION_COOKIE, { ...options, httpOnly: true });
-  res.clearCookie(CSRF_COOKIE, { ...options, httpOnly: false });
+  res.clearCookie(named(config, req, ADMIN_SESSION_COOKIE), { ...options, httpOnly: true });
+  res.clearCookie(named(config, req, CSRF_COOKIE), { ...options, httpOnly: false });
 }

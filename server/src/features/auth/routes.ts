@@ -1,13 +1,13 @@
 /**
- * POST /api/login, GET and POST /api/logout, GET /api/auth/status (spec 7.2). Login answers the same 401 for
- * an unknown username and a wrong password, after the same argon2 work, so neither the message nor the
- * timing tells which usernames exist. None of these answers may be cached anywhere.
+ * POST /api/login, POST /api/logout, GET /api/auth/status (spec 7.2). Login answers the same 401 for an
+ * unknown username and a wrong password, after the same argon2 work, so neither the message nor the timing
+ * tells which usernames exist. None of these answers may be cached anywhere. Logout is POST only: a GET
+ * must change nothing, or any stored link or image path (`<img src="/api/logout">`) would sign staff out.
  */
-import { Router, type Request, type RequestHandler } from 'express';
+import { Router, type RequestHandler } from 'express';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import {
-  ADMIN_SESSION_COOKIE,
   CSRF_HEADER,
   loginRequestSchema,
   type AuthStatus,
@@ -16,7 +16,14 @@ import {
 import type { Config } from '../../config';
 import { HttpError } from '../../lib/http-error';
 import { parseInput } from '../../lib/validate';
-import { clearSessionCookies, readCookie, setSessionCookies } from './cookies';
+import {
+  clearSessionCookies,
+  readDeviceCookie,
+  readSessionCookie,
+  setDeviceCookie,
+  setSessionCookies,
+} from './cookies';
+import { issueDevice } from './devices';
 import { LoginThrottle } from './login-throttle';
 import { hashPassword, needsRehash, verifyPassword } from './passwords';
 import {
@@ -60,7 +67,7 @@ export function authRoutes({ config, db, logger }: AuthContext): Router {
     // A missing field reads as empty, so it gets the form's own message ('… at least 3 characters').
     const body: unknown = { username: '', password: '', ...(req.body as object | undefined) };
     const { username, password } = parseInput(loginRequestSchema, body, 'body');
-    const attempt = await throttle.begin(username, req.ip);
+    const attempt = await throttle.begin(username, req.ip, readDeviceCookie(config, req));
     const admin = (await db('admin_users')
       .where({ username })
       .first('id', 'username', 'password_hash')) as AdminRow | undefined;
@@ -69,7 +76,10 @@ export function authRoutes({ config, db, logger }: AuthContext): Router {
       password,
     );
     if (!admin || !valid) {
-      logger.warn({ username, ip: req.ip }, 'admin login failed');
+      logger.warn(
+        { username, ip: req.ip, knownDevice: attempt.device !== undefined },
+        'admin login failed',
+      );
       throw new HttpError(401, INVALID_CREDENTIALS);
     }
     await attempt.succeeded();
@@ -79,7 +89,7 @@ export function authRoutes({ config, db, logger }: AuthContext): Router {
         .update({ password_hash: await hashPassword(password), updated_at: db.fn.now() });
     }
     // A new session id at every login: whatever id the browser had before (planted or old) is ended.
-    await destroySession(db, readCookie(req, ADMIN_SESSION_COOKIE));
+    await destroySession(db, readSessionCookie(config, req));
     await purgeExpiredSessions(db, timeouts);
     const session = await createSession(db, timeouts, {
       adminId: Number(admin.id),
@@ -87,31 +97,33 @@ export function authRoutes({ config, db, logger }: AuthContext): Router {
       userAgent: req.get('user-agent'),
     });
     setSessionCookies(config, req, res, session);
-    logger.info({ username: admin.username, ip: req.ip }, 'admin logged in');
+    // This browser is now a known device of this admin: its next logins pass whatever others try.
+    setDeviceCookie(config, req, res, await issueDevice(db, Number(admin.id), attempt.device));
+    logger.info(
+      { username: admin.username, ip: req.ip, knownDevice: attempt.device !== undefined },
+      'admin logged in',
+    );
     const answer: LoginResponse = { ok: true, username: admin.username };
     res.json(answer);
   });
 
-  const logout =
-    (checkCsrf: boolean) => async (req: Request, res: Parameters<RequestHandler>[1]) => {
-      const id = readCookie(req, ADMIN_SESSION_COOKIE);
-      if (checkCsrf) {
-        // POST is a write like any other: the session's token must come with it.
-        const session = await findSession(db, timeouts, id);
-        const token = req.get(CSRF_HEADER);
-        if (session && !(token && tokensMatch(token, session.csrfToken)))
-          throw new HttpError(403, 'Missing or invalid CSRF token');
-      }
-      // GET (spec 7.2) needs no token: the session cookie is SameSite=Strict, so no other site can send it.
-      await destroySession(db, id);
-      clearSessionCookies(config, req, res);
-      res.json({ ok: true });
-    };
-  router.get('/logout', noStore, logout(false));
-  router.post('/logout', noStore, logout(true));
+  router.get('/logout', noStore, () => {
+    throw new HttpError(405, 'Use POST to log out', { Allow: 'POST' });
+  });
+  router.post('/logout', noStore, async (req, res) => {
+    const id = readSessionCookie(config, req);
+    // A write like any other: the session's token must come with it.
+    const session = await findSession(db, timeouts, id);
+    const token = req.get(CSRF_HEADER);
+    if (session && !(token && tokensMatch(token, session.csrfToken)))
+      throw new HttpError(403, 'Missing or invalid CSRF token');
+    await destroySession(db, id);
+    clearSessionCookies(config, req, res);
+    res.json({ ok: true });
+  });
 
   router.get('/auth/status', noStore, async (req, res) => {
-    const id = readCookie(req, ADMIN_SESSION_COOKIE);
+    const id = readSessionCookie(config, req);
     const session = await findSession(db, timeouts, id);
     if (!session && id !== undefined) clearSessionCookies(config, req, res);
     const status: AuthStatus = session

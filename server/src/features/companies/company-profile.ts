@@ -23,8 +23,9 @@ export async function findCompanyProfile(
   db: Knex,
   slug: string,
 ): Promise<CompanyProfile | undefined> {
+  // An unlisted company has no public profile (page or API), as it has no place in lists, search or sitemaps.
   const row = (await companiesWithPlace(db)
-    .where('c.slug', slug)
+    .where({ 'c.slug': slug, 'c.is_in_list': true })
     .select(COMPANY_COLUMNS)
     .first()) as CompanyRow | undefined;
   if (!row) return undefined;

@@ -1,6 +1,11 @@
 /** Maps company rows (joined with city and state) to the contracts' Company shape. */
 import type { Knex } from 'knex';
-import type { Company, ServiceRef } from '@moveratlas/contracts';
+import {
+  imageAddressOrNull,
+  isImageAddress,
+  type Company,
+  type ServiceRef,
+} from '@moveratlas/contracts';
 
 export interface CompanyRow {
   id: number;
@@ -93,8 +98,9 @@ export function toCompany(row: CompanyRow, services: ServiceRef[], currentYear: 
     website: row.website,
     phone: row.phone,
     email: row.email,
-    logo: row.logo,
-    photoUrls: parsePhotoUrls(row.photo_urls),
+    // Rows written before image fields were checked may hold any path: only pictures are ever drawn.
+    logo: imageAddressOrNull(row.logo),
+    photoUrls: parsePhotoUrls(row.photo_urls).filter(isImageAddress),
     street: row.street,
     zipCode: row.zip_code,
     city: { name: row.city_name, slug: row.city_slug },

@@ -68,7 +68,7 @@ const decodeEntities = (text: string) =>
     .replace(/&amp;/g, '&');
 
 const plainText = (html: string) =>
-  decodeEntities(html.replace(/<[^>]+>/g, ' '))
+  decodeEntities(html.replace(/<[^<>]+>/g, ' '))
     .replace(/\s+/g, ' ')
     .trim();
 

@@ -11,7 +11,8 @@ import { parseInput } from '../../lib/validate';
 import type { ProxyContext } from '../proxy/context';
 import { formBody, isBot } from '../proxy/bodies';
 import { acceptAnalyticsCopy } from './analytics';
-import { LeadIntake, newPublicId, verifyConsent } from './intake';
+import { HoneypotLeads } from './honeypot';
+import { LeadIntake, verifyConsent } from './intake';
 import { LEAD_ANALYTICS_JOB, LEAD_FORWARD_JOB } from './outbox';
 import { analyticsWire } from './wire';
 
@@ -21,14 +22,13 @@ export function sendLeadHandler(ctx: ProxyContext): RequestHandler {
     onInvalidDate: (value) =>
       ctx.logger.warn({ moveDate: value.slice(0, 40) }, 'unreadable move date sent empty'),
   });
+  const honeypot = new HoneypotLeads(ctx.db);
   return async (req, res) => {
     const body = formBody(req, 'send_lead');
     res.set('Cache-Control', 'no-store');
-    if (isBot(body)) {
-      ctx.logger.info({ ip: clientIp(req) }, 'honeypot: dropped a lead');
-      res.type('text/plain').send(newPublicId());
-      return;
-    }
+    // A bot (honeypot filled) goes through every check a person does and gets the same answer, headers
+    // included; only nothing is stored. An answer that differed would teach it to leave the field empty.
+    const bot = isBot(body);
     const form = parseInput(SendLeadFormSchema, body, 'body');
     const autoIssue = autoTransportIssue(form);
     if (autoIssue) throw badRequest(autoIssue);
@@ -39,13 +39,16 @@ export function sendLeadHandler(ctx: ProxyContext): RequestHandler {
       website: form.website,
       requestOrigin: requestOrigin(req),
     });
-    const lead = await intake.accept(form, {
-      siteId,
-      ip: clientIp(req),
-      userAgent: userAgent(req),
-      origin,
-    });
-    if (lead.created) ctx.jobs?.kick(LEAD_FORWARD_JOB);
+    const lead = bot
+      ? await honeypot.accept(form.lead_uuid)
+      : await intake.accept(form, {
+          siteId,
+          ip: clientIp(req),
+          userAgent: userAgent(req),
+          origin,
+        });
+    if (bot) ctx.logger.info({ ip: clientIp(req) }, 'honeypot: dropped a lead');
+    else if (lead.created) ctx.jobs?.kick(LEAD_FORWARD_JOB);
     res
       .set('X-Lead-Replay', lead.created ? 'false' : 'true')
       .type('text/plain')
@@ -57,10 +60,7 @@ export function leadAnalyticsHandler(ctx: ProxyContext): RequestHandler {
   return async (req, res) => {
     const body = formBody(req, 'lead_send_bq');
     res.set('Cache-Control', 'no-store');
-    if (isBot(body)) {
-      res.json({ ok: true });
-      return;
-    }
+    // As for send_lead: a bot meets the same checks and answers, and nothing is stored.
     const form = parseInput(LeadAnalyticsFormSchema, body, 'body');
     const origin = originHeader(req);
     const siteId = await ctx.partners.resolveSite({
@@ -68,6 +68,10 @@ export function leadAnalyticsHandler(ctx: ProxyContext): RequestHandler {
       website: form.lead_website,
       requestOrigin: requestOrigin(req),
     });
+    if (isBot(body)) {
+      res.json({ ok: true });
+      return;
+    }
     const wire = analyticsWire(form, { siteId, ip: clientIp(req), origin });
     const { created } = await acceptAnalyticsCopy(ctx.db, wire, siteId, {
       maxAttempts: ctx.config.leadForwardMaxAttempts,

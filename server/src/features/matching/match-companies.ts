@@ -7,6 +7,7 @@ import type { Knex } from 'knex';
 import {
   distanceMiles,
   findState,
+  imageAddressOrNull,
   sizeToRooms,
   type LatLng,
   type MatchCompaniesRequest,
@@ -137,7 +138,8 @@ function toMatched(
   return {
     id: row.id,
     name: row.name,
-    logo_url: row.logo,
+    // Partners' pages draw it: an older row's non-image path is never handed out.
+    logo_url: imageAddressOrNull(row.logo),
     rating: row.rating === null ? null : Number(row.rating),
     reviews_count: row.review_count,
     years_in_business: row.founded_year === null ? null : Math.max(0, year - row.founded_year),

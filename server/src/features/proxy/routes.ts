@@ -12,6 +12,7 @@ import { matchCompaniesHandler } from '../matching/routes';
 import { sessionHandler } from '../sessions/routes';
 import { widgetStepEventHandler } from '../funnel/step-events';
 import type { ProxyContext } from './context';
+import { jsonBody } from '../../lib/http/json-body';
 
 /** Far above any real form (a full lead is about 2 KB), far below what would cost us anything. */
 const BODY_LIMIT = '16kb';
@@ -21,7 +22,7 @@ export function proxyRoutes(ctx: ProxyContext): Router {
   const { windowMs } = config.rateLimits;
   const router = Router();
   const form = express.urlencoded({ extended: false, limit: BODY_LIMIT, parameterLimit: 100 });
-  const json = express.json({ limit: BODY_LIMIT });
+  const json = jsonBody(BODY_LIMIT);
 
   router.get('/ip', (req, res) => {
     res.set('Cache-Control', 'no-store').json({ ip: clientIp(req) });

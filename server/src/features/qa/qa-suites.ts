@@ -27,6 +27,7 @@ import {
   SessionResponseSchema,
   StateDetailSchema,
   StateSummarySchema,
+  trimTrailingSlashes,
   ZipPlaceSchema,
   type QaCheckStatus,
   type QaSuite,
@@ -96,7 +97,7 @@ const issueText = (error: z.ZodError) =>
 
 export async function runQaSuites(options: QaRunOptions): Promise<QaCheckResult[]> {
   const { target, db, signal } = options;
-  const base = target.base.replace(/\/+$/, '');
+  const base = trimTrailingSlashes(target.base);
   const timeoutMs = options.requestTimeoutMs ?? 30_000;
   const results: QaCheckResult[] = [];
 

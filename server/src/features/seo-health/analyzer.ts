@@ -3,7 +3,12 @@
  * links on it work, and how it stands with robots.txt and the sitemap. Duplicates across pages need a crawl.
  */
 import robotsParser from 'robots-parser';
-import { SEO_RULES, type SeoAnalyzeResponse, type SeoRuleId } from '@moveratlas/contracts';
+import {
+  SEO_RULES,
+  trimTrailingSlashes,
+  type SeoAnalyzeResponse,
+  type SeoRuleId,
+} from '@moveratlas/contracts';
 import { CRAWLER_USER_AGENT, mergeFindings, sameAddress } from './crawler';
 import { analyzePage, DEFAULT_THRESHOLDS, internalTarget, type SeoThresholds } from './page-checks';
 import { readSitemaps } from './sitemaps';
@@ -38,7 +43,7 @@ export async function analyzeUrl(
   path: string,
   options: AnalyzeOptions = {},
 ): Promise<SeoAnalyzeResponse> {
-  const base = target.base.replace(/\/+$/, '');
+  const base = trimTrailingSlashes(target.base);
   const { siteOrigin } = target;
   const internalOrigins = new Set([siteOrigin, new URL(base).origin]);
   const thresholds = { ...DEFAULT_THRESHOLDS, ...options.thresholds };

@@ -8,7 +8,12 @@
  * against `siteOrigin` (PUBLIC_URL when set), so a crawl inside the server checks exactly what is served.
  */
 import robotsParser from 'robots-parser';
-import { SEO_RULES, type SeoFinding, type SeoRuleId } from '@moveratlas/contracts';
+import {
+  SEO_RULES,
+  trimTrailingSlashes,
+  type SeoFinding,
+  type SeoRuleId,
+} from '@moveratlas/contracts';
 import {
   analyzePage,
   DEFAULT_THRESHOLDS,
@@ -121,7 +126,7 @@ interface Robots {
 
 export async function crawlSite(options: CrawlOptions): Promise<CrawlResult> {
   const started = performance.now();
-  const base = options.base.replace(/\/+$/, '');
+  const base = trimTrailingSlashes(options.base);
   const baseOrigin = new URL(base).origin;
   const siteOrigin = options.siteOrigin ?? baseOrigin;
   const internalOrigins = new Set([siteOrigin, baseOrigin]);

@@ -4,7 +4,12 @@
  * Checks that need other pages (duplicates, broken links, sitemap coverage) are the crawler's.
  */
 import { parse, NodeType, type HTMLElement, type Node } from 'node-html-parser';
-import { SEO_DESCRIPTION_LENGTH, SEO_TITLE_LENGTH, type SeoRuleId } from '@moveratlas/contracts';
+import {
+  SEO_DESCRIPTION_LENGTH,
+  SEO_TITLE_LENGTH,
+  trimTrailingSlashes,
+  type SeoRuleId,
+} from '@moveratlas/contracts';
 import { checkStructuredData } from './structured-data';
 
 export interface SeoThresholds {
@@ -53,7 +58,7 @@ export interface PageFinding {
 
 /** "/states/illinois/" and "/states/illinois?page=2" both name the page "/states/illinois". */
 export function pagePathOf(pathAndQuery: string): string {
-  const path = pathAndQuery.split(/[?#]/, 1)[0]!.replace(/\/+$/, '');
+  const path = trimTrailingSlashes(pathAndQuery.split(/[?#]/, 1)[0]!);
   return path === '' ? '/' : path;
 }
 

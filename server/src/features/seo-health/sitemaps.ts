@@ -32,7 +32,7 @@ function decodeXml(text: string): string {
 }
 
 const locations = (xml: string): string[] =>
-  [...xml.matchAll(/<loc>\s*([^<]*?)\s*<\/loc>/g)].map((m) => decodeXml(m[1]!));
+  [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => decodeXml(m[1]!.trim()));
 
 /** Sitemap indexes may list indexes; we follow that far and no further. */
 const MAX_DEPTH = 3;

@@ -6,6 +6,7 @@
  */
 import type { LeadAnalyticsWire, SendLeadWire, SessionRequest } from '@moveratlas/contracts';
 import { CloudFunctionsBackend } from '../../lead-backend/cloud-functions';
+import type { PublicFetch } from '../../lib/http/public-fetch';
 import type { LeadBackend } from '../../lead-backend/lead-backend';
 import type { SiteSettings } from './site-settings';
 
@@ -17,6 +18,8 @@ export class SettingLeadBackend implements LeadBackend {
     private readonly settings: SiteSettings,
     private readonly timeoutMs: number,
     private readonly builtIn: LeadBackend,
+    /** The outbound guard every call to a remote backend goes through. */
+    private readonly outbound: PublicFetch,
   ) {
     this.latest = this.backendFor(settings.defaults.leadBackendUrl);
     // Read the setting now, so the first lead forwarded does not wait for it (a failure here is retried
@@ -54,7 +57,7 @@ export class SettingLeadBackend implements LeadBackend {
     if (!url) return this.builtIn;
     let remote = this.remotes.get(url);
     if (!remote) {
-      remote = new CloudFunctionsBackend(url, this.timeoutMs);
+      remote = new CloudFunctionsBackend(url, this.timeoutMs, this.outbound);
       this.remotes.set(url, remote);
     }
     return remote;

@@ -10,6 +10,7 @@ import {
   DEFAULT_SUPPORT_EMAIL,
   DEFAULT_SUPPORT_PHONE,
   SiteSettingsSchema,
+  trimTrailingSlashes,
   type SiteSettingValues,
 } from '@moveratlas/contracts';
 import type { Config } from '../../config';
@@ -44,7 +45,7 @@ export function siteSettingDefaults(
     siteName: config.siteName,
     supportEmail: DEFAULT_SUPPORT_EMAIL,
     supportPhone: DEFAULT_SUPPORT_PHONE,
-    leadBackendUrl: config.leadBackendUrl?.replace(/\/+$/, '') ?? null,
+    leadBackendUrl: config.leadBackendUrl ? trimTrailingSlashes(config.leadBackendUrl) : null,
   };
 }
 

@@ -296,7 +296,7 @@ export function CompanyForm({
         <legend className="px-1 text-base font-semibold text-slate-900">Pictures</legend>
         <div className="grid gap-4">
           {input('logo', 'Logo address', {
-            hint: 'An https:// address or a path on this site, such as /images/logos/1.svg.',
+            hint: 'An image: an https:// address ending .svg, .png, .jpg, .webp, .avif or .gif, or a path on this site such as /images/logos/1.svg.',
           })}
           <Field
             name="photo_urls"

@@ -81,12 +81,12 @@ describe('the dashboard', () => {
     // The chart's figures are in a table for screen readers: 30 days and a header row.
     const table = screen.getByRole('table', { name: 'Leads per day, last 30 days' });
     expect(within(table).getAllByRole('row')).toHaveLength(DASHBOARD_DAYS + 1);
-    expect(within(table).getByRole('row', { name: 'Nov 23, 2026 4' })).toBeTruthy();
-    expect(screen.getByRole('img', { name: /Leads by status/ })).toBeTruthy();
-    expect(screen.getByRole('img', { name: /Leads by state, last 30 days/ })).toBeTruthy();
+    expect(within(table).getByRole('row', { name: 'Nov 23, 2026 4' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: /Leads by status/ })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: /Leads by state, last 30 days/ })).toBeInTheDocument();
 
     const health = screen.getByRole('region', { name: 'Lead delivery health' });
-    expect(within(health).getByText('9 leads need attention')).toBeTruthy();
+    expect(within(health).getByText('9 leads need attention')).toBeInTheDocument();
     expect(within(health).getByText('Dead letter').nextElementSibling?.textContent).toBe('9');
     expect(
       within(health)
@@ -98,7 +98,7 @@ describe('the dashboard', () => {
     expect(within(recent).getByRole('link', { name: 'Grace Hopper' }).getAttribute('href')).toBe(
       '/admin/leads/31',
     );
-    expect(within(recent).getByText('Quoted')).toBeTruthy();
+    expect(within(recent).getByText('Quoted')).toBeInTheDocument();
   });
 
   it('shows an empty state and a healthy outbox for a new site', async () => {
@@ -112,9 +112,11 @@ describe('the dashboard', () => {
         }),
       ),
     );
-    expect(await screen.findByText('No quote requests have arrived yet.', {}, SLOW)).toBeTruthy();
-    expect(screen.getByText('No leads in the last 30 days.')).toBeTruthy();
-    expect(screen.getByText('Nothing waiting for an admin')).toBeTruthy();
+    expect(
+      await screen.findByText('No quote requests have arrived yet.', {}, SLOW),
+    ).toBeInTheDocument();
+    expect(screen.getByText('No leads in the last 30 days.')).toBeInTheDocument();
+    expect(screen.getByText('Nothing waiting for an admin')).toBeInTheDocument();
   });
 
   it('offers to try again when the dashboard cannot be loaded', async () => {
@@ -129,6 +131,8 @@ describe('the dashboard', () => {
     expect(alert.textContent).toContain('The service is temporarily unavailable');
     fail = false;
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('region', { name: 'Lead delivery health' }, SLOW)).toBeTruthy();
+    expect(
+      await screen.findByRole('region', { name: 'Lead delivery health' }, SLOW),
+    ).toBeInTheDocument();
   });
 });

@@ -1,8 +1,20 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { DatabaseHealth, DatabaseMigrations, DatabaseTables } from '@moveratlas/contracts';
+import {
+  CSRF_HEADER,
+  type DatabaseHealth,
+  type DatabaseMigrations,
+  type DatabaseTables,
+} from '@moveratlas/contracts';
 import { json, renderWithQueries } from '../test-support';
 import { Component as DatabasePage, formatBytes } from './database-page';
+import type * as AdminRequest from '../admin-request';
+
+// The session's CSRF token, however its cookie is named.
+vi.mock('../admin-request', async (original) => ({
+  ...(await original<typeof AdminRequest>()),
+  csrfToken: () => 'token-123',
+}));
 
 const HEALTH: DatabaseHealth = {
   dialect: 'mysql',
@@ -11,6 +23,11 @@ const HEALTH: DatabaseHealth = {
   pool: { min: 0, max: 10, used: 1, free: 2, pendingAcquires: 0, pendingCreates: 0 },
   totalBytes: 52_428_800,
   checkedAt: '2026-11-23T09:00:00.000Z',
+  server: {
+    eventLoop: { p50Ms: 0.3, p99Ms: 12.4, maxMs: 18, maxLastMinuteMs: 240, warnMs: 200 },
+    requests: { inFlight: 3, maxInFlight: 64, underPressure: false, shed: 1520, queued: 2 },
+    heapUsedRatio: 0.214,
+  },
 };
 
 const TABLES: DatabaseTables = {
@@ -78,6 +95,14 @@ describe('database page', () => {
     expect(within(connection).getByText('0.42 ms')).toBeTruthy();
     expect(within(connection).getByText('1 in use · 2 idle')).toBeTruthy();
     expect(within(connection).getByText('50 MB')).toBeTruthy();
+    // The server's own load, as /healthz reports it.
+    expect(within(connection).getByText('12 ms (p99)').nextSibling?.textContent).toBe(
+      'Last second; worst in the last minute 240 ms, logged past 200 ms',
+    );
+    expect(within(connection).getByText('3 of 64').nextSibling?.textContent).toBe(
+      '2 pages waiting their turn; 1,520 refused as busy since the server started',
+    );
+    expect(within(connection).getByText('21% of the heap').tagName).toBe('DD');
 
     const tables = screen.getByRole('region', { name: 'Tables' });
     const rows = await within(tables).findAllByRole('row');
@@ -96,10 +121,68 @@ describe('database page', () => {
     const pending = within(migrations).getByText('20261123_70_create_site_settings').closest('tr')!;
     expect(within(pending).getByText('pending')).toBeTruthy();
 
-    const download = screen.getByRole('link', { name: 'Download backup' });
-    expect(download.getAttribute('href')).toBe('/api/admin/database/backup');
-    expect(download.hasAttribute('download')).toBe(true);
+    // A button, not a link: a backup is taken by POST only.
+    expect(screen.getByRole('button', { name: 'Download backup' }).tagName).toBe('BUTTON');
+    expect(screen.queryByRole('link', { name: 'Download backup' })).toBeNull();
     expect(screen.getByText(/logical export \(\.sql\)/)).toBeTruthy();
+  });
+
+  it("downloads the backup with a POST carrying the CSRF token, saved under the server's file name", async () => {
+    const requests: Array<{ url: string; method: string; token: string | null }> = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+        const url = String(input);
+        const method = init.method ?? 'GET';
+        requests.push({ url, method, token: new Headers(init.headers).get(CSRF_HEADER) });
+        if (url === '/api/admin/database/backup' && method === 'POST')
+          return new Response('-- MoverAtlas logical backup', {
+            status: 200,
+            headers: {
+              'content-type': 'application/sql',
+              'content-disposition': 'attachment; filename="moveratlas-2026-11-23-090000.sql"',
+            },
+          });
+        return standard(url) ?? json(404, { error: 'Not found' });
+      }),
+    );
+    const saved: Array<{ href: string; download: string }> = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push({ href: this.href, download: this.download });
+    });
+    // jsdom has no object URLs: stand-ins, put back afterwards.
+    const { createObjectURL, revokeObjectURL } = URL;
+    URL.createObjectURL = vi.fn(() => 'blob:backup-1');
+    URL.revokeObjectURL = vi.fn();
+    onTestFinished(() => {
+      URL.createObjectURL = createObjectURL;
+      URL.revokeObjectURL = revokeObjectURL;
+    });
+    renderPage();
+    fireEvent.click(screen.getByRole('button', { name: 'Download backup' }));
+    expect(await screen.findByText(/Saved moveratlas-2026-11-23-090000\.sql/)).toBeTruthy();
+    const backup = requests.filter((r) => r.url === '/api/admin/database/backup');
+    expect(backup).toEqual([
+      { url: '/api/admin/database/backup', method: 'POST', token: 'token-123' },
+    ]);
+    expect(saved).toEqual([
+      { href: 'blob:backup-1', download: 'moveratlas-2026-11-23-090000.sql' },
+    ]);
+  });
+
+  it('says why a backup could not be downloaded', async () => {
+    serve((url) =>
+      url === '/api/admin/database/backup'
+        ? json(503, { error: 'The database is unavailable' })
+        : standard(url),
+    );
+    renderPage();
+    fireEvent.click(screen.getByRole('button', { name: 'Download backup' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The backup could not be downloaded. API Error: The database is unavailable',
+    );
   });
 
   it('asks the server to sort and filter the tables', async () => {

@@ -3,13 +3,13 @@
  * its row count and size (sorted and filtered by the server), and the applied and pending migrations.
  */
 import { useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import {
-  DATABASE_BACKUP_PATH,
   type DatabaseHealth,
   type DatabaseMigrations,
   type DatabaseTableSort,
   type DatabaseTables,
+  type ServerLoad,
 } from '@moveratlas/contracts';
 import { formatCount } from '../../../lib/numbers';
 import { Badge, type BadgeTone } from '../ui/badge';
@@ -17,6 +17,7 @@ import { buttonClass, inputClass, primaryButtonClass } from '../ui/classes';
 import { formatDateTime } from '../ui/date-time';
 import { LoadFailure, Skeleton } from '../ui/load-states';
 import { SectionCard } from '../ui/section-card';
+import { downloadBackup } from './backup-download';
 
 const HEALTH_PATH = '/api/admin/database/health';
 const TABLES_PATH = '/api/admin/database/tables';
@@ -42,6 +43,36 @@ function Figure({ label, value, detail }: { label: string; value: string; detail
       <dd className="mt-1 text-lg font-semibold break-words text-slate-900">{value}</dd>
       {detail ? <dd className="text-xs text-slate-600">{detail}</dd> : null}
     </div>
+  );
+}
+
+const formatMs = (ms: number) => `${ms.toFixed(ms < 10 ? 1 : 0)} ms`;
+
+/** This server process's own load (the same figures as /healthz): what a slow site is waiting on. */
+function ServerLoadFigures({ load }: { load: ServerLoad }) {
+  const { eventLoop, requests } = load;
+  return (
+    <>
+      <Figure
+        label="Event loop delay"
+        value={`${formatMs(eventLoop.p99Ms)} (p99)`}
+        detail={`Last second; worst in the last minute ${formatMs(eventLoop.maxLastMinuteMs)}, logged past ${formatMs(eventLoop.warnMs)}`}
+      />
+      <Figure
+        label="Requests in flight"
+        value={
+          requests.maxInFlight > 0
+            ? `${formatCount(requests.inFlight)} of ${formatCount(requests.maxInFlight)}`
+            : formatCount(requests.inFlight)
+        }
+        detail={`${requests.underPressure ? 'Under pressure: taking fewer requests. ' : ''}${requests.queued > 0 ? `${formatCount(requests.queued)} pages waiting their turn; ` : ''}${formatCount(requests.shed)} refused as busy since the server started`}
+      />
+      <Figure
+        label="Memory"
+        value={`${Math.round(load.heapUsedRatio * 100)}% of the heap`}
+        detail="JavaScript heap in use, of its limit"
+      />
+    </>
   );
 }
 
@@ -92,6 +123,7 @@ function HealthCard() {
             value={formatBytes(query.data.totalBytes)}
             detail={`Checked ${formatDateTime(query.data.checkedAt)}`}
           />
+          <ServerLoadFigures load={query.data.server} />
         </dl>
       )}
     </SectionCard>
@@ -101,6 +133,7 @@ function HealthCard() {
 function BackupCard() {
   const health = useQuery<DatabaseHealth>({ queryKey: [HEALTH_PATH], staleTime: 0 });
   const sqlite = health.data?.dialect === 'sqlite';
+  const download = useMutation({ mutationFn: downloadBackup });
   return (
     <SectionCard id="db-backup" title="Backup">
       <p className="text-sm text-slate-700">
@@ -110,9 +143,23 @@ function BackupCard() {
             ? 'A consistent copy of the SQLite database file, taken while the site keeps running. Open it with any SQLite tool, or put it in place of the data file to restore.'
             : 'A logical export (.sql) of every table, read in one consistent snapshot. Restore it with: mysql --default-character-set=utf8mb4 <database> < file.sql'}
       </p>
-      <a href={DATABASE_BACKUP_PATH} download className={`${primaryButtonClass} mt-4`}>
-        Download backup
-      </a>
+      <button
+        type="button"
+        className={`${primaryButtonClass} mt-4`}
+        disabled={download.isPending}
+        onClick={() => download.mutate()}
+      >
+        {download.isPending ? 'Preparing backup…' : 'Download backup'}
+      </button>
+      {download.isError ? (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          The backup could not be downloaded. {download.error.message}
+        </p>
+      ) : download.isSuccess ? (
+        <p role="status" className="mt-2 text-sm text-slate-700">
+          Saved {download.data.filename} ({formatBytes(download.data.bytes)}).
+        </p>
+      ) : null}
       <p className="mt-2 text-xs text-slate-600">
         Your browser saves the file (named with the date and time, UTC); a large database takes a
         while. The file holds every lead&apos;s personal data: keep it safe.

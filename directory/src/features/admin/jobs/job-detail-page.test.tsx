@@ -39,13 +39,13 @@ describe('a job’s page', () => {
     renderAdminScreens('/admin/jobs/41', screens, () => json(200, detail()));
     expect(
       await screen.findByRole('heading', { name: 'Job 41: Script: rebuild-search-index' }),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     const bar = screen.getByRole('progressbar', { name: 'Job 41 progress' });
     expect(bar.getAttribute('aria-valuenow')).toBe('35');
-    expect(screen.getByText('admin:ada')).toBeTruthy();
-    expect(screen.getByText('1 of 3')).toBeTruthy();
+    expect(screen.getByText('admin:ada')).toBeInTheDocument();
+    expect(screen.getByText('1 of 3')).toBeInTheDocument();
     const log = screen.getByRole('log', { name: 'Job log' });
-    expect(within(log).getByText('Rebuild the search index: started')).toBeTruthy();
+    expect(within(log).getByText('Rebuild the search index: started')).toBeInTheDocument();
 
     // The stream opens after the last event the page has.
     await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
@@ -61,8 +61,8 @@ describe('a job’s page', () => {
       });
       stream.emit('job', job({ progress: 80 }));
     });
-    expect(within(log).getByText('Company 12 has no name')).toBeTruthy();
-    expect(within(log).getByText('Warning')).toBeTruthy();
+    expect(within(log).getByText('Company 12 has no name')).toBeInTheDocument();
+    expect(within(log).getByText('Warning')).toBeInTheDocument();
     expect(bar.getAttribute('aria-valuenow')).toBe('80');
 
     act(() => {
@@ -84,9 +84,9 @@ describe('a job’s page', () => {
       );
       stream.emit('end', { status: 'succeeded' });
     });
-    expect(screen.getByText('Status: Succeeded')).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Result' })).toBeTruthy();
-    expect(screen.getByText(/"companiesRewritten": 3/)).toBeTruthy();
+    expect(screen.getByText('Status: Succeeded')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Result' })).toBeInTheDocument();
+    expect(screen.getByText(/"companiesRewritten": 3/)).toBeInTheDocument();
     expect(stream.readyState).toBe(FakeEventSource.CLOSED);
     // A finished job offers neither cancel nor retry.
     expect(screen.queryByRole('button', { name: 'Cancel job' })).toBeNull();
@@ -104,10 +104,10 @@ describe('a job’s page', () => {
     expect(dialog.textContent).toContain('its worker stops it at its next check');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel job' }));
     // Beside the status badge, and in the notification.
-    expect(await screen.findByText('Cancel requested', { selector: 'span' })).toBeTruthy();
+    expect(await screen.findByText('Cancel requested', { selector: 'span' })).toBeInTheDocument();
     expect(
       await screen.findByText(/stops at its worker's next check/, {}, { timeout: 5000 }),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.queryByRole('button', { name: 'Cancel job' })).toBeNull();
     expect(
@@ -140,8 +140,10 @@ describe('a job’s page', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('boom');
     expect(FakeEventSource.opened).toHaveLength(0);
     fireEvent.click(screen.getByRole('button', { name: 'Retry job' }));
-    expect(await screen.findByText('Job 41 queued again', {}, { timeout: 5000 })).toBeTruthy();
-    expect(await screen.findByText('Status: Queued')).toBeTruthy();
+    expect(
+      await screen.findByText('Job 41 queued again', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('Status: Queued')).toBeInTheDocument();
     // Going again, the page follows it live.
     await waitFor(() => expect(FakeEventSource.opened.length).toBeGreaterThanOrEqual(1));
   });

@@ -43,20 +43,20 @@ describe('the jobs list', () => {
       'href',
       expect.stringMatching(/\/admin\/jobs\/41$/),
     );
-    expect(within(rows[1]!).getByText('Script: rebuild-search-index')).toBeTruthy();
+    expect(within(rows[1]!).getByText('Script: rebuild-search-index')).toBeInTheDocument();
     expect(within(rows[1]!).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('35');
-    expect(within(rows[1]!).getByText('1 of 3')).toBeTruthy();
-    expect(within(rows[2]!).getByText('Dead')).toBeTruthy();
+    expect(within(rows[1]!).getByText('1 of 3')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('Dead')).toBeInTheDocument();
     const statuses = screen.getByRole('navigation', { name: 'Job status' });
     expect(
       within(statuses)
         .getByRole('link', { name: /^All 3/ })
         .getAttribute('aria-current'),
     ).toBe('true');
-    expect(within(statuses).getByRole('link', { name: /^Dead 1/ })).toBeTruthy();
+    expect(within(statuses).getByRole('link', { name: /^Dead 1/ })).toBeInTheDocument();
     expect(
       screen.getByText(/Refreshing every 2 seconds while jobs are queued or running/),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
   });
 
   it('asks the server for the filters in the URL and pages through the list', async () => {
@@ -75,7 +75,7 @@ describe('the jobs list', () => {
       status: 'dead',
       type: 'lead.forward',
     });
-    expect(screen.getByText('Page 2 of 3')).toBeTruthy();
+    expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Next' }).getAttribute('href')).toBe(
       '/admin/jobs?status=dead&type=lead.forward&page=3',
     );
@@ -91,6 +91,8 @@ describe('the jobs list', () => {
     expect(alert.textContent).toContain('Database unavailable');
     fail = false;
     act(() => within(alert).getByRole('button', { name: 'Try again' }).click());
-    await waitFor(() => expect(screen.getByText('No jobs match these filters.')).toBeTruthy());
+    await waitFor(() =>
+      expect(screen.getByText('No jobs match these filters.')).toBeInTheDocument(),
+    );
   });
 });

@@ -21,6 +21,7 @@ const checked: CompanyImport = {
   uploadedBy: 'ops',
   uploadedAt: '2026-11-23T09:00:00Z',
   columns: ['name', 'city', 'state', 'fax'],
+  ignoredColumnCount: 1,
   ignoredColumns: ['fax'],
   dryRun: { rows: 4, created: 2, updated: 1, rejected: 1 },
   neutralised: 1,
@@ -99,7 +100,7 @@ describe('the CSV upload', () => {
       const report = screen.getByRole('region', { name: 'Dry run: nothing is written yet' });
       expect(within(report).getByText('Would create').nextSibling?.textContent).toBe('2');
       expect(within(report).getByText('Would update').nextSibling?.textContent).toBe('1');
-      expect(within(report).getByText('Ignored columns (not in the template): fax.')).toBeTruthy();
+      expect(within(report).getByText('Ignored column (not in the template): fax.')).toBeTruthy();
       const rejected = within(report).getByRole('table', { name: 'Rejected rows' });
       expect(
         within(rejected).getByText('city "Atlantis" is not a city of TX in the directory'),
@@ -145,6 +146,29 @@ describe('the CSV upload', () => {
     const alert = await screen.findByRole('alert', {}, SLOW);
     expect(alert.textContent).toBe(
       'The file is encoded as UTF-16 (little-endian). Save it as "CSV UTF-8 (Comma delimited)" and upload it again.',
+    );
+  });
+
+  it('names the first few ignored columns and counts the rest, not all of them', async () => {
+    const names = Array.from({ length: 20 }, (_, i) => `extra_${i + 1}`);
+    renderAdminScreens(
+      '/admin/upload?import=6',
+      [{ path: 'upload', Component: UploadPage }],
+      parsedUrl((url) => {
+        if (url.pathname === '/api/admin/upload/6')
+          return json(200, {
+            ...checked,
+            id: 6,
+            columns: ['name', 'city', 'state'],
+            ignoredColumnCount: 997,
+            ignoredColumns: names,
+          });
+        return json(200, { items: [] });
+      }),
+    );
+    const note = await screen.findByText(/ignored column/i, {}, SLOW);
+    expect(note.textContent).toBe(
+      `997 ignored columns (not in the template): ${names.join(', ')} … and 977 more.`,
     );
   });
 

@@ -194,9 +194,16 @@ function ImportReport({ upload }: { upload: CompanyImport }) {
           tone={figures.rejected > 0 ? 'text-red-700' : undefined}
         />
       </dl>
-      {upload.ignoredColumns.length > 0 ? (
+      {upload.ignoredColumnCount > 0 ? (
         <p className="text-sm text-amber-900">
-          Ignored columns (not in the template): {upload.ignoredColumns.join(', ')}.
+          {upload.ignoredColumnCount === 1
+            ? 'Ignored column'
+            : `${formatCount(upload.ignoredColumnCount)} ignored columns`}{' '}
+          (not in the template): {upload.ignoredColumns.join(', ')}
+          {upload.ignoredColumnCount > upload.ignoredColumns.length
+            ? ` … and ${formatCount(upload.ignoredColumnCount - upload.ignoredColumns.length)} more`
+            : ''}
+          .
         </p>
       ) : null}
       {upload.neutralised > 0 ? (

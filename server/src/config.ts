@@ -1,4 +1,5 @@
 /** Environment configuration, parsed once at start with zod; a bad value stops the process with a message naming the variable. */
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -17,6 +18,9 @@ const optionalUrl = (name: string) =>
       message: `${name} must be an http:// or https:// URL`,
     })
     .transform((value) => (value === undefined ? undefined : trimTrailingSlashes(value)));
+
+/** One render thread per core but the one the main thread needs, at least one and at most four. */
+const DEFAULT_RENDER_THREADS = Math.min(4, Math.max(1, os.availableParallelism() - 1));
 
 const integer = (name: string, min: number, max: number, fallback: number) =>
   z
@@ -157,6 +161,7 @@ const EnvSchema = z
     ADMIN_LOGIN_MAX_DELAY_SECONDS: integer('ADMIN_LOGIN_MAX_DELAY_SECONDS', 1, 86_400, 900),
     MAX_IN_FLIGHT: integer('MAX_IN_FLIGHT', 0, 100_000, 64),
     EVENT_LOOP_WARN_MS: integer('EVENT_LOOP_WARN_MS', 10, 60_000, 200),
+    RENDER_THREADS: integer('RENDER_THREADS', 0, 64, DEFAULT_RENDER_THREADS),
   })
   .refine((env) => (env.ADMIN_USERNAME === undefined) === (env.ADMIN_PASSWORD === undefined), {
     message: 'ADMIN_USERNAME and ADMIN_PASSWORD must be set together',
@@ -251,6 +256,8 @@ export interface Config {
     maxInFlight: number;
     /** An event-loop delay past this is logged, and holds ordinary requests to a quarter of the slots. */
     eventLoopWarnMs: number;
+    /** Worker threads that render the directory's pages (web/render-pool.ts); 0 renders on the main thread. */
+    renderThreads: number;
   };
 }
 
@@ -321,6 +328,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       freeAttemptsNewDevices: env.ADMIN_LOGIN_FREE_ATTEMPTS_NEW_DEVICES,
       maxDelayMs: env.ADMIN_LOGIN_MAX_DELAY_SECONDS * 1000,
     },
-    overload: { maxInFlight: env.MAX_IN_FLIGHT, eventLoopWarnMs: env.EVENT_LOOP_WARN_MS },
+    overload: {
+      maxInFlight: env.MAX_IN_FLIGHT,
+      eventLoopWarnMs: env.EVENT_LOOP_WARN_MS,
+      renderThreads: env.RENDER_THREADS,
+    },
   };
 }

@@ -1,5 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { classify, LoadShedder, PAGE_CONCURRENCY, type Pressure } from './load-shedding';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  BUSY_MESSAGE,
+  classify,
+  LoadShedder,
+  PAGE_CONCURRENCY,
+  REFUSAL_PAUSE_MS,
+  type Pressure,
+} from './load-shedding';
 
 const calm: Pressure = { recentDelayMs: () => 0, heapUsedRatio: () => 0.2 };
 
@@ -164,5 +171,73 @@ describe('LoadShedder', () => {
     expect(s.enabled).toBe(false);
     expect(admitted(s, 'normal', 1000)).toBe(1000);
     expect(s.status()).toMatchObject({ underPressure: false, shed: 0 });
+  });
+});
+
+describe('refusals', () => {
+  /** The middleware's answer to one request that finds every slot taken: what was written, and when. */
+  function refusal(s: LoadShedder) {
+    const written: Array<{ status: number; headers: Record<string, string>; body: string }> = [];
+    const res = {
+      headersSent: false,
+      destroyed: false,
+      writeHead(status: number, headers: Record<string, string>) {
+        written.push({ status, headers, body: '' });
+        return this;
+      },
+      end(body: Buffer) {
+        written[written.length - 1]!.body = body.toString();
+        this.headersSent = true;
+      },
+    };
+    let passedOn = false;
+    s.middleware()(
+      { method: 'GET', path: '/api/states' } as never,
+      res as never,
+      () => (passedOn = true),
+    );
+    expect(passedOn).toBe(false);
+    return written;
+  }
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('answers 503 at once with Retry-After and a JSON error while refusals are few', () => {
+    const s = shedder(2);
+    expect(admitted(s, 'normal', 2)).toBe(2);
+    for (let i = 0; i < 2; i++) {
+      expect(refusal(s)).toEqual([
+        {
+          status: 503,
+          headers: {
+            'Content-Type': 'application/json; charset=utf-8',
+            'Content-Length': String(JSON.stringify({ error: BUSY_MESSAGE }).length),
+            'Retry-After': '5',
+            'Cache-Control': 'no-store',
+          },
+          body: JSON.stringify({ error: BUSY_MESSAGE }),
+        },
+      ]);
+    }
+    expect(s.status().shed).toBe(2);
+  });
+
+  it('pauses each refusal past the limit’s worth in one second, so a client retrying at once is slowed', () => {
+    vi.useFakeTimers();
+    const s = shedder(2);
+    admitted(s, 'normal', 2);
+    refusal(s);
+    refusal(s);
+    const paused = refusal(s);
+    expect(paused).toEqual([]);
+    vi.advanceTimersByTime(REFUSAL_PAUSE_MS[0] - 1);
+    expect(paused).toEqual([]);
+    vi.advanceTimersByTime(REFUSAL_PAUSE_MS[1] - REFUSAL_PAUSE_MS[0] + 1);
+    expect(paused.map((answer) => answer.status)).toEqual([503]);
+    // A new second: answered at once again.
+    vi.advanceTimersByTime(1000);
+    expect(refusal(s).map((answer) => answer.status)).toEqual([503]);
   });
 });

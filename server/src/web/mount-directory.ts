@@ -17,13 +17,20 @@ import express, {
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
-import type { RenderDocument, ServerEntryModule } from '../../../directory/src/app/ssr-contract';
+import type {
+  RenderDocument,
+  RenderOptions,
+  ServerEntryModule,
+} from '../../../directory/src/app/ssr-contract';
 import { DEVELOPMENT_ASSETS, readClientAssets, type ClientAssets } from './client-assets';
 import { SiteSettings } from '../features/settings/site-settings';
 import { createDirectoryData } from './directory-data';
 import { PageCache } from './page-cache';
 import { precompressedAssets } from './precompressed-assets';
+import { onListen } from '../lib/on-listen';
+import { RenderPool } from './render-pool';
 import { readOnlyFiles } from './static-answers';
+import type { PageAnswer } from './page-cache';
 import { isPersonal, readAnswer, requestOrigin, sendPage, toWebRequest } from './web-http';
 
 export interface DirectoryContext {
@@ -43,9 +50,17 @@ const NOT_DIRECTORY = /^\/(?:api|healthz)(?:\/|$)/;
 const isDocumentRequest = (req: Request) =>
   (req.method === 'GET' || req.method === 'HEAD') && !NOT_DIRECTORY.test(req.path);
 
+/** Renders one page to its answer: in process (development, RENDER_THREADS=0) or on a render thread. */
+type PageRenderer = (request: globalThis.Request, options: RenderOptions) => Promise<PageAnswer>;
+
+const inProcess =
+  (getRender: () => Promise<RenderDocument>): PageRenderer =>
+  async (request, options) =>
+    readAnswer(await (await getRender())(request, options));
+
 function documentHandler(
   ctx: DirectoryContext,
-  getRender: () => Promise<RenderDocument>,
+  renderer: PageRenderer,
   { assets, lazyModulePreloads }: ClientAssets,
   pages: PageCache,
 ) {
@@ -60,14 +75,12 @@ function documentHandler(
       origin,
       currentYear: new Date().getFullYear(),
     });
-    const render = await getRender();
-    const response = await render(request, {
+    return renderer(request, {
       data,
       assets,
       lazyModulePreloads,
       onError: (error) => ctx.logger.error({ err: error, path: req.path }, 'directory page failed'),
     });
-    return readAnswer(response);
   };
 
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
@@ -117,7 +130,7 @@ async function mountDevelopment(
     return entry.render;
   };
   // Never cached in development: an edited component shows on the next request.
-  const handler = documentHandler(ctx, getRender, DEVELOPMENT_ASSETS, new PageCache(0));
+  const handler = documentHandler(ctx, inProcess(getRender), DEVELOPMENT_ASSETS, new PageCache(0));
   router.use(async (req, res, next) => {
     try {
       await handler(req, res, next);
@@ -134,6 +147,7 @@ async function mountBuilt(
   directoryRoot: string,
   ctx: DirectoryContext,
   pages: PageCache,
+  onClose: (stop: () => Promise<void>) => void,
 ): Promise<void> {
   const clientDir = path.join(directoryRoot, 'dist', 'client');
   const serverEntry = path.join(directoryRoot, 'dist', 'server', 'entry-server.js');
@@ -151,8 +165,18 @@ async function mountBuilt(
   // React picks its development build (several times slower: prop validation, dev warnings) unless
   // process.env.NODE_ENV says production when it is first imported. The configuration defaults to production
   // even when the variable is unset (a process started without `npm start`), so it must reach React too.
-  if (ctx.config.env === 'production') process.env.NODE_ENV = 'production';
-  const { render } = (await import(pathToFileURL(serverEntry).href)) as ServerEntryModule;
+  const production = ctx.config.env === 'production';
+  const threads = ctx.config.overload.renderThreads;
+  let renderer: PageRenderer;
+  if (threads > 0) {
+    const pool = new RenderPool({ serverEntry, threads, production });
+    onClose(() => pool.close());
+    renderer = (request, options) => pool.render(request, options);
+  } else {
+    if (production) process.env.NODE_ENV = 'production';
+    const { render } = (await import(pathToFileURL(serverEntry).href)) as ServerEntryModule;
+    renderer = inProcess(async () => render);
+  }
 
   // Hashed file names change with their content, so browsers may keep them for a year. Scripts and
   // stylesheets go out compressed once at the strongest settings when a client accepts it.
@@ -169,8 +193,8 @@ async function mountBuilt(
   );
   // Unhashed files from directory/public (the favicon); dot-files such as .vite/manifest.json stay private.
   router.use(express.static(clientDir, { index: false, maxAge: '1h', dotfiles: 'ignore' }));
-  router.use(documentHandler(ctx, async () => render, assets, pages));
-  ctx.logger.info({ clientDir }, 'directory: serving the built site');
+  router.use(documentHandler(ctx, renderer, assets, pages));
+  ctx.logger.info({ clientDir, renderThreads: threads }, 'directory: serving the built site');
 }
 
 export async function mountDirectory(
@@ -186,5 +210,10 @@ export async function mountDirectory(
   const pages = new PageCache(ctx.config.apiCacheSeconds * 1000);
   app.locals.renderedPages = pages;
   if (ctx.config.env === 'development') await mountDevelopment(router, directoryRoot, ctx);
-  else await mountBuilt(router, directoryRoot, ctx, pages);
+  else {
+    // Render threads stop with the server that served them.
+    await mountBuilt(router, directoryRoot, ctx, pages, (stop) =>
+      onListen(app, (server) => server.once('close', () => void stop())),
+    );
+  }
 }

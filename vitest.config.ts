@@ -23,6 +23,7 @@ export default defineConfig({
           name: 'widget',
           include: ['widget/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          setupFiles: ['widget/src/test-setup.ts'],
         },
       },
       {

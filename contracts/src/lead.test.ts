@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { CONSENT_VERSION, consentText } from './consent';
 import {
-  CONSENT_VERSION,
-  consentText,
   LeadAnalyticsFormSchema,
   MatchCompaniesRequestSchema,
   quoteStepSchemas,

@@ -1,7 +1,6 @@
 /** The quote widget on the demo partner page (another origin, hostile CSS): the full flow and its edges. */
 import {
   CONTACT,
-  FUTURE_DATE,
   events,
   expect,
   fillToStep6,
@@ -34,7 +33,7 @@ test('a visitor completes the seven steps and the lead arrives with the right fi
     number_of_rooms: 3,
   });
   expect(lead!.from_location).toMatch(/Chicago/);
-  expect(lead!.session_id).toBeTruthy();
+  expect(lead!.session_id).toMatch(/^[\w-]{8,64}$/);
   expect(JSON.parse(lead!.selected_companies)).toHaveLength(1);
   expect(lead!.origin).toBe(new URL(page.url()).origin);
 
@@ -141,7 +140,6 @@ test('progress survives a reload; prefill from the host page fills the form', as
   await widget.getByRole('button', { name: 'Back' }).click();
   await expect(heading(widget)).toHaveText('What size is your move?');
   await expect(widget.getByRole('button', { name: 'Back' })).toHaveCount(0);
-  expect(FUTURE_DATE).toBeTruthy();
 });
 
 test('placeholders added later are mounted and removed ones torn down', async ({ page }) => {

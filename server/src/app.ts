@@ -5,40 +5,31 @@ import helmet from 'helmet';
 import cors from 'cors';
 import compression from 'compression';
 import { pinoHttp } from 'pino-http';
-import type { Knex } from 'knex';
-import type { Logger } from 'pino';
-import type { Config } from './config';
 import { answerClientError, apiNotFound, errorHandler } from './lib/error-handler';
 import { ResponseCache } from './lib/response-cache';
 import { acquireEventLoopMonitor } from './lib/event-loop-monitor';
 import { onListen } from './lib/on-listen';
 import { LoadShedder } from './lib/load-shedding';
-import { companyRoutes } from './features/companies/routes';
-import { stateRoutes } from './features/states/routes';
-import { searchRoutes } from './features/search/routes';
-import { geoRoutes } from './features/geo/routes';
-import { healthRoutes } from './features/health/routes';
-import { PartnerDirectory } from './features/partners/partners';
-import { proxyRoutes } from './features/proxy/routes';
-import type { JobKicker } from './jobs/worker';
-import { contentRoutes } from './features/content/routes';
-import { contactRoutes } from './features/contact/routes';
-import { companyApplicationRoutes } from './features/company-applications/routes';
+import { companyRoutes } from './features/companies';
+import { stateRoutes } from './features/states';
+import { searchRoutes } from './features/search';
+import { geoRoutes } from './features/geo';
+import { healthRoutes } from './features/health';
+import { PartnerDirectory } from './features/partners';
+import { proxyRoutes } from './api/widget-api';
+import { contentRoutes } from './features/content';
+import { contactRoutes } from './features/contact';
+import { companyApplicationRoutes } from './features/companies';
 import { mountDirectory } from './web/mount-directory';
-import { authRoutes } from './features/auth/routes';
-import { adminApi } from './features/admin/admin-api';
-import { sitemapRoutes } from './web/sitemap';
+import { authRoutes } from './features/auth';
+import { adminApi } from './api/admin-api';
+import { sitemapRoutes } from './features/seo-health';
 import { widgetBundles } from './web/widget-bundles';
 import { requestGuard } from './web/request-guard';
 import { jsonBody } from './lib/http/json-body';
+import type { AppContext } from './app-context';
 
-export interface AppContext {
-  config: Config;
-  db: Knex;
-  logger: Logger;
-  /** The job worker of this process, nudged when a request has queued work (leads to forward). */
-  jobs?: JobKicker;
-}
+export type { AppContext };
 
 export async function createApp({ config, db, logger, jobs }: AppContext): Promise<Express> {
   const app = express();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { trimTrailingSlashes } from '@moveratlas/contracts';
-import { passwordProblem } from './features/auth/password-policy';
+import { passwordProblem } from './features/auth';
 import { HOST_ENTRY } from './web/allowed-hosts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

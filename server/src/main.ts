@@ -5,7 +5,7 @@ import { createLogger } from './lib/logger';
 import { trustProxyExposure } from './lib/trust-proxy-check';
 import { openDatabase } from './db/connection';
 import { prepareDatabase } from './db/prepare';
-import { applyEnvironmentAdmin } from './features/auth/admin-users';
+import { applyEnvironmentAdmin } from './features/auth';
 import { createApp } from './app';
 import { createJobWorker } from './workers';
 

@@ -1,6 +1,7 @@
 /**
  * The job worker with every job type the server knows. main.ts runs one per process; tests and benchmarks
- * build their own. Later job types (CSV imports, scripts, schedules) register here. The worker also runs
+ * build their own. Every job type registers here: the lead and session outboxes, the admin scripts and the
+ * companies CSV import; a new one is one line in `handlers`. The worker also runs
  * the scripts' cron scheduler: schedules fire in the processes that run jobs (JOB_CONCURRENCY > 0).
  */
 import type { Knex } from 'knex';
@@ -8,13 +9,14 @@ import type { Logger } from 'pino';
 import type { Config } from './config';
 import { JobWorker } from './jobs/worker';
 import { JobScheduler } from './jobs/scheduler';
-import { scriptJobHandlers } from './features/admin-scripts/script-jobs';
-import { fireScriptSchedule } from './features/admin-scripts/schedules';
+import { adminScripts } from './features/scripts';
+import { scriptJobHandlers } from './jobs/script-jobs';
+import { fireScriptSchedule } from './features/scripts';
 import { createLeadBackend } from './lead-backend/create-lead-backend';
 import type { LeadBackend } from './lead-backend/lead-backend';
-import { leadOutboxHandlers } from './features/leads/outbox';
-import { sessionOutboxHandlers } from './features/sessions/sessions';
-import { companyImportHandlers } from './features/admin-upload/import-job';
+import { leadOutboxHandlers } from './features/leads';
+import { sessionOutboxHandlers } from './features/sessions';
+import { companyImportHandlers } from './features/companies';
 
 export function createJobWorker(
   { config, db, logger }: { config: Config; db: Knex; logger: Logger },
@@ -28,7 +30,7 @@ export function createJobWorker(
     handlers: {
       ...leadOutboxHandlers(db, backend),
       ...sessionOutboxHandlers(db, backend),
-      ...scriptJobHandlers({ config, db, logger: jobLogger }),
+      ...scriptJobHandlers({ config, db, logger: jobLogger }, adminScripts),
       ...companyImportHandlers(db),
     },
     concurrency: config.jobs.concurrency,

@@ -5,7 +5,8 @@
 import { pino } from 'pino';
 import { loadConfig, type DatabaseConfig } from '../src/config';
 import { JobWorker } from '../src/jobs/worker';
-import { scriptJobHandlers } from '../src/features/admin-scripts/script-jobs';
+import { adminScripts } from '../src/features/scripts';
+import { scriptJobHandlers } from '../src/jobs/script-jobs';
 import type { TestApp } from './test-app';
 
 export function startScriptWorker(
@@ -18,7 +19,7 @@ export function startScriptWorker(
   const worker = new JobWorker({
     db: app.db,
     logger,
-    handlers: scriptJobHandlers({ config, db: app.db, logger }),
+    handlers: scriptJobHandlers({ config, db: app.db, logger }, adminScripts),
     concurrency: 1,
     pollIntervalMs: 50,
     leaseMs: 10_000,

@@ -41,7 +41,7 @@ describe('step 1: size', () => {
     expect(screen.getByRole('button', { name: /2-3 Bedrooms/ }).getAttribute('aria-pressed')).toBe(
       'true',
     );
-    expect(screen.getByText('Step 1 of 7')).toBeTruthy();
+    expect(screen.getByText('Step 1 of 7')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
   });
 
@@ -85,7 +85,7 @@ describe('step 2: date', () => {
     fireEvent.change(await screen.findByLabelText('Moving date'), {
       target: { value: '2030-06-15' },
     });
-    expect(screen.getByText(/June 15, 2030/)).toBeTruthy();
+    expect(screen.getByText(/June 15, 2030/)).toBeInTheDocument();
     fireEvent.click(continueButton());
     await heading('Where are you moving?');
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
@@ -122,7 +122,10 @@ describe('step 3: route', () => {
     fireEvent.change(to, { target: { value: '606' } });
     await screen.findByRole('option', {}, { timeout: 2000 });
     fireEvent.keyDown(to, { key: 'ArrowDown' });
-    expect(to.getAttribute('aria-activedescendant')).toBeTruthy();
+    // The first suggestion is the active one: announced to screen readers, chosen by Enter below.
+    const [first] = screen.getAllByRole('option');
+    expect(first!.id).not.toBe('');
+    expect(to).toHaveAttribute('aria-activedescendant', first!.id);
     fireEvent.keyDown(to, { key: 'Enter' });
     expect(store.getState().form.toLocationZip).toBe('60601');
   });
@@ -189,7 +192,7 @@ describe('step 5: companies', () => {
     renderWizard(store, api);
     await act(() => store.getState().actions.next());
     const acme = await screen.findByRole('checkbox', { name: /Acme Moving/ });
-    expect(screen.getByText(/2 movers serve your route/)).toBeTruthy();
+    expect(screen.getByText(/2 movers serve your route/)).toBeInTheDocument();
     fireEvent.click(acme);
     expect(store.getState().form.selectedCompanies).toEqual([{ id: 12, name: 'Acme Moving' }]);
     fireEvent.click(continueButton());

@@ -1,26 +1,24 @@
 /** DirectoryData in the browser: the JSON API, through TanStack Query's cache and the spec's query defaults. */
 import type { QueryClient } from '@tanstack/react-query';
-import type {
-  CityDetail,
-  Company,
-  CompanyProfile,
-  ContentDocument,
-  ContentSummary,
-  DirectoryStatistics,
-  MajorCity,
-  SearchResults,
-  StateDetail,
-  StateSummary,
-  ZipPlace,
+import {
+  type CityDetail,
+  type Company,
+  type CompanyProfile,
+  type ContentDocument,
+  type ContentSummary,
+  type DirectoryStatistics,
+  type MajorCity,
+  type SearchResults,
+  type StateDetail,
+  type StateSummary,
+  type ZipPlace,
+  type CompanyPage,
+  type CompanyQuery,
+  type DirectoryData,
+  type MoveDestination,
+  type SiteInfo,
 } from '@moveratlas/contracts';
 import { ApiError, apiRequestWithHeaders, withQuery } from '../lib/api-client';
-import type {
-  CompanyPage,
-  CompanyQuery,
-  DirectoryData,
-  MoveDestination,
-  SiteInfo,
-} from './data-context';
 
 /** Featured companies stay fresh 5 minutes, are kept 30 and retried twice (spec section 9). */
 const FEATURED_OPTIONS = { staleTime: 5 * 60_000, gcTime: 30 * 60_000, retry: 2 } as const;

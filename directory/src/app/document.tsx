@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { BOOTSTRAP_ELEMENT_ID } from './hydration';
-import type { DocumentAssets } from './ssr-contract';
+import type { DocumentAssets } from '@moveratlas/contracts';
 
 export function Document({
   assets,

@@ -5,7 +5,7 @@ import { redirect, type RouteObject } from 'react-router-dom';
 import { fakeDirectoryData } from '../test/fixtures';
 import { createRenderer, render } from './entry-server';
 import { BOOTSTRAP_ELEMENT_ID, type Bootstrap } from './hydration';
-import type { RenderOptions } from './ssr-contract';
+import type { RenderOptions } from '@moveratlas/contracts';
 
 const ASSETS = {
   styles: ['/assets/app.css'],

@@ -20,7 +20,7 @@ import { isPrivatePage, PRIVATE_CACHE_CONTROL } from './page-privacy';
 import { AppProviders } from './providers';
 import { routes } from './router';
 import { createRouterContext } from './router-context';
-import type { DocumentAssets, RenderDocument, RenderOptions } from './ssr-contract';
+import type { DocumentAssets, RenderDocument, RenderOptions } from '@moveratlas/contracts';
 
 const HTML_HEADERS = { 'Content-Type': 'text/html; charset=utf-8' };
 
@@ -33,8 +33,6 @@ const featureModules = import.meta.glob<Record<string, unknown>>([
   '../features/**/*-page.tsx',
   '../features/**/*-route.tsx',
   '!../features/**/*.test.tsx',
-  // A component of the 404 route, not a route itself.
-  '!../features/errors/not-found-page.tsx',
 ]);
 let componentModules: Promise<Map<unknown, string>> | undefined;
 

@@ -9,8 +9,7 @@ import {
   type StaticHandlerContext,
 } from 'react-router-dom';
 import { serializeForScript } from '../lib/seo/structured-data';
-import type { SiteInfo } from './data-context';
-import type { DocumentAssets } from './ssr-contract';
+import { type SiteInfo, type DocumentAssets } from '@moveratlas/contracts';
 
 export const BOOTSTRAP_ELEMENT_ID = '__loader_data';
 

@@ -3,7 +3,7 @@
  * came with, so the API client and TanStack Query (api-directory-data.ts, ~9 KB gzipped) are fetched only
  * when a client-side navigation first runs a loader.
  */
-import type { DirectoryData, SiteInfo } from './data-context';
+import type { DirectoryData, SiteInfo } from '@moveratlas/contracts';
 
 type Loaded = Omit<DirectoryData, 'site'>;
 

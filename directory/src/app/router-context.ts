@@ -1,6 +1,6 @@
 /** Carries the DirectoryData implementation to every loader as the router's `context`, on server and client alike. */
 import { createContext, RouterContextProvider } from 'react-router-dom';
-import type { DirectoryData } from './data-context';
+import type { DirectoryData } from '@moveratlas/contracts';
 
 const directoryDataKey = createContext<DirectoryData>();
 

@@ -13,10 +13,10 @@ import {
 import { PublicLayout } from '../components/layout/public-layout';
 import { Toaster } from '../components/toast/toaster';
 import { adminScreens } from '../features/admin/admin-screens';
-import { ErrorPage } from '../features/errors/error-page';
-import { RouteErrorBoundary } from '../features/errors/route-error-boundary';
+import { ErrorPage } from '../components/errors/error-page';
+import { RouteErrorBoundary } from '../components/errors/route-error-boundary';
 import { ROOT_ROUTE_ID } from '../lib/site';
-import type { SiteInfo } from './data-context';
+import type { SiteInfo } from '@moveratlas/contracts';
 import { PRIVATE_PAGE } from './page-privacy';
 import { directoryData } from './router-context';
 

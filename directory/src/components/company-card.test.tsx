@@ -19,7 +19,7 @@ describe('CompanyCard', () => {
       'Long Distance Moving',
       'Packing Services',
     ]);
-    expect(within(card).getByRole('img', { name: 'Rated 4.5 out of 5' })).toBeTruthy();
+    expect(within(card).getByRole('img', { name: 'Rated 4.5 out of 5' })).toBeInTheDocument();
     expect(
       within(card)
         .getByRole('link', { name: 'View Profile of Prairie Movers' })

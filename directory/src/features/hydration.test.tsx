@@ -4,7 +4,7 @@ import { hydrationErrors } from '../test/hydrate';
 import { testCompany } from '../test/companies';
 import { TEST_MAJOR_CITIES, TEST_STATES } from '../test/fixtures';
 import { HomeView } from './home/home-page';
-import { computeUsMap } from './map/us-map-geometry';
+import { computeUsMap } from '../components/map/us-map-geometry';
 import { CompanyView } from './companies/company-page';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,6 +1,6 @@
 /** The site facts (name, canonical origin, year) the root route loads once for every page. */
 import { useRouteLoaderData } from 'react-router-dom';
-import type { SiteInfo } from '../app/data-context';
+import type { SiteInfo } from '@moveratlas/contracts';
 
 export const ROOT_ROUTE_ID = 'root';
 

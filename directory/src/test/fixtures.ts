@@ -4,9 +4,10 @@ import {
   US_STATES,
   type DirectoryStatistics,
   type MajorCity,
+  type DirectoryData,
+  type SiteInfo,
   type StateSummary,
 } from '@moveratlas/contracts';
-import type { DirectoryData, SiteInfo } from '../app/data-context';
 
 export const TEST_SITE: SiteInfo = {
   siteName: 'MoverAtlas',

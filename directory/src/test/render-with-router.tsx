@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
 import { AppProviders } from '../app/providers';
-import type { SiteInfo } from '../app/data-context';
+import type { SiteInfo } from '@moveratlas/contracts';
 import { createQueryClient } from '../lib/query-client';
 import { ROOT_ROUTE_ID } from '../lib/site';
 import { TEST_SITE } from './fixtures';

@@ -60,7 +60,25 @@ for (const database of testDatabases()) {
       });
     });
 
-    it('hands each job to exactly one of many concurrent claimers, in run_at order', async () => {
+    it('claims due jobs in run_at order, whatever order they were queued in', async () => {
+      const type = newType();
+      const now = Date.now();
+      // Queued in one order, due in another: the earliest due is claimed first.
+      const dueAgo = [1000, 5000, 3000, 2000, 4000];
+      const ids = new Map<number, number>();
+      for (const ago of dueAgo)
+        ids.set(ago, await enqueueJob(db, type, { ago }, { maxAttempts: 1, runAt: now - ago }));
+      const claimed: number[] = [];
+      for (
+        let job = await claimJob(db, 'w', [type], 1000);
+        job;
+        job = await claimJob(db, 'w', [type], 1000)
+      )
+        claimed.push(job.id);
+      expect(claimed).toEqual([5000, 4000, 3000, 2000, 1000].map((ago) => ids.get(ago)));
+    });
+
+    it('hands each job to exactly one of many concurrent claimers', async () => {
       const type = newType();
       const ids: number[] = [];
       for (let i = 0; i < 40; i++) ids.push(await enqueueJob(db, type, { i }, { maxAttempts: 3 }));
@@ -74,6 +92,7 @@ for (const database of testDatabases()) {
           }
         }),
       );
+      // Which claimer got which job is the race; the point is that none was handed out twice or left.
       expect(claimed.sort((a, b) => a - b)).toEqual(ids);
       const future = await enqueueJob(db, type, {}, { maxAttempts: 1, runAt: Date.now() + 60_000 });
       expect(await claimJob(db, 'w', [type], 1000)).toBeUndefined();

@@ -3,8 +3,8 @@ import type { Config } from '../config';
 import { PublicFetch, outboundRules } from '../lib/http/public-fetch';
 import { BuiltInBackend } from './built-in';
 import type { LeadBackend } from './lead-backend';
-import { SettingLeadBackend } from '../features/settings/lead-backend-setting';
-import { SiteSettings } from '../features/settings/site-settings';
+import { SettingLeadBackend } from '../features/settings';
+import { SiteSettings } from '../features/settings';
 
 /**
  * The lead backend URL setting (admin Settings; LEAD_BACKEND_URL is its default) set: forward to that

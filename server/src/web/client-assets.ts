@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { DocumentAssets } from '../../../directory/src/app/ssr-contract';
+import type { DocumentAssets } from '@moveratlas/contracts';
 
 /** The manifest key of the browser entry: its path inside directory/. */
 export const CLIENT_ENTRY = 'src/app/entry-client.tsx';

@@ -4,22 +4,28 @@
  * become thrown web Responses, which the router turns into that status and the error page.
  */
 import type { Knex } from 'knex';
-import { CompanyListQuerySchema, SearchQuerySchema } from '@moveratlas/contracts';
-import type {
-  CompanyQuery,
-  DirectoryData,
-  SearchRequest,
-  SiteInfo,
-} from '../../../directory/src/app/data-context';
-import { listCompanies } from '../features/companies/list-companies';
-import { siteContent } from '../features/content/content-store';
-import { findZip } from '../features/geo/place-queries';
-import { findCompanyProfile, listFeaturedCompanies } from '../features/companies/company-profile';
-import { siteSearch } from '../features/search/site-search';
-import { cityNameOf, moveDestinations } from '../features/states/move-destinations';
-import { cityDetail, listStates, majorCities, stateDetail } from '../features/states/place-queries';
-import { resolveState } from '../features/states/state-lookup';
-import { directoryStatistics } from '../features/states/statistics';
+import {
+  CompanyListQuerySchema,
+  SearchQuerySchema,
+  type CompanyQuery,
+  type DirectoryData,
+  type SearchRequest,
+  type SiteInfo,
+} from '@moveratlas/contracts';
+import { listCompanies, findCompanyProfile, listFeaturedCompanies } from '../features/companies';
+import { siteContent } from '../features/content';
+import { findZip } from '../features/geo';
+import { siteSearch } from '../features/search';
+import {
+  cityNameOf,
+  moveDestinations,
+  cityDetail,
+  listStates,
+  majorCities,
+  stateDetail,
+  resolveState,
+  directoryStatistics,
+} from '../features/states';
 import { HttpError } from '../lib/http-error';
 import { isDatabaseUnavailable } from '../lib/database-errors';
 import { parseInput } from '../lib/validate';

@@ -17,13 +17,9 @@ import express, {
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
-import type {
-  RenderDocument,
-  RenderOptions,
-  ServerEntryModule,
-} from '../../../directory/src/app/ssr-contract';
+import type { RenderDocument, RenderOptions, ServerEntryModule } from '@moveratlas/contracts';
 import { DEVELOPMENT_ASSETS, readClientAssets, type ClientAssets } from './client-assets';
-import { SiteSettings } from '../features/settings/site-settings';
+import { SiteSettings } from '../features/settings';
 import { createDirectoryData } from './directory-data';
 import { PageCache } from './page-cache';
 import { precompressedAssets } from './precompressed-assets';
@@ -31,7 +27,8 @@ import { onListen } from '../lib/on-listen';
 import { RenderPool } from './render-pool';
 import { readOnlyFiles } from './static-answers';
 import type { PageAnswer } from './page-cache';
-import { isPersonal, readAnswer, requestOrigin, sendPage, toWebRequest } from './web-http';
+import { siteOrigin } from '../lib/http/site-origin';
+import { isPersonal, readAnswer, sendPage, toWebRequest } from './web-http';
 
 export interface DirectoryContext {
   config: Config;
@@ -85,7 +82,7 @@ function documentHandler(
 
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     if (!isDocumentRequest(req)) return next();
-    const origin = requestOrigin(ctx.config, req);
+    const origin = siteOrigin(ctx.config, req);
 
     if (pages.enabled && !isPersonal(req)) {
       // The page depends on its address alone (the loaders read the URL, never the headers); HEAD shares GET's.

@@ -10,8 +10,7 @@
  */
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
-import type { RenderOptions } from '../../../directory/src/app/ssr-contract';
-import type { DirectoryData } from '../../../directory/src/app/data-context';
+import { type RenderOptions, type DirectoryData } from '@moveratlas/contracts';
 import { describeError, reviveError, type DescribedError } from './thread-errors.mjs';
 import type { PageAnswer } from './page-cache';
 

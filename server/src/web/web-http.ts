@@ -1,17 +1,6 @@
 /** Between Express and the web Request/Response the directory's server entry speaks. */
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
-import type { Config } from '../config';
 import { isCachedPage, type PageAnswer } from './page-cache';
-
-// A Host header is the client's to choose: only a plain host name (and port) may reach canonical addresses.
-const SAFE_HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
-
-/** Where canonical addresses start: PUBLIC_URL when configured, else the scheme and host of this request. */
-export function requestOrigin(config: Config, req: ExpressRequest): string {
-  if (config.publicUrl) return new URL(config.publicUrl).origin;
-  const host = req.get('host') ?? '';
-  return `${req.protocol}://${SAFE_HOST.test(host) ? host : 'localhost'}`;
-}
 
 /** Whether a request may be personal (a signed-in admin's cookies): never answered from or into a shared cache. */
 export const isPersonal = (req: ExpressRequest): boolean =>

@@ -15,7 +15,7 @@ import type { Router } from 'express';
 import { pino } from 'pino';
 import { ADMIN_SESSION_COOKIE, CSRF_COOKIE, CSRF_HEADER } from '@moveratlas/contracts';
 import { loadConfig } from '../../src/config';
-import { adminApi } from '../../src/features/admin/admin-api';
+import { adminApi } from '../../src/api/admin-api';
 import { setAdminPassword } from '../../src/features/auth/admin-users';
 import { cookieValue, loginAsAdmin } from '../admin-session';
 import { testDatabases } from '../databases';

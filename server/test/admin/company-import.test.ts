@@ -22,8 +22,8 @@ import {
   companyImportHandlers,
   COMPANY_IMPORT_JOB,
   runImport,
-} from '../../src/features/admin-upload/import-job';
-import { IMPORT_BATCH_ROWS } from '../../src/features/admin-upload/dry-run';
+} from '../../src/features/companies/admin/import/import-job';
+import { IMPORT_BATCH_ROWS } from '../../src/features/companies/admin/import/dry-run';
 import { testDatabases } from '../databases';
 import { startTestApp, type TestApp } from '../test-app';
 import { loginAsAdmin, type AdminClient } from '../admin-session';

@@ -69,7 +69,6 @@ for (const database of testDatabases()) {
         database.name === 'sqlite' ? /^SQLite 3\.\d+/ : /^(MariaDB|MySQL) \d+\./,
       );
       expect(health.latencyMs).toBeGreaterThan(0);
-      expect(health.latencyMs).toBeLessThan(1000);
       expect(health.pool.max).toBe(database.name === 'sqlite' ? 1 : 10);
       expect(health.pool.used + health.pool.free).toBeLessThanOrEqual(health.pool.max);
       expect(health.pool.pendingAcquires).toBe(0);

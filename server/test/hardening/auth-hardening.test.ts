@@ -22,7 +22,7 @@ import {
   DEVICE_COOKIE,
 } from '@moveratlas/contracts';
 import { loadConfig } from '../../src/config';
-import { adminApi } from '../../src/features/admin/admin-api';
+import { adminApi } from '../../src/api/admin-api';
 import { runAdminCommand } from '../../src/features/auth/admin-command';
 import { applyEnvironmentAdmin, setAdminPassword } from '../../src/features/auth/admin-users';
 import { userKey } from '../../src/features/auth/login-throttle';

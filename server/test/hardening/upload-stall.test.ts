@@ -31,7 +31,7 @@ import {
   unclosedQuote,
 } from '../../../bench/hostile-csv';
 import type { Job } from '../../src/jobs/queue';
-import { runImport } from '../../src/features/admin-upload/import-job';
+import { runImport } from '../../src/features/companies/admin/import/import-job';
 import { testDatabases } from '../databases';
 import { startTestApp, type TestApp } from '../test-app';
 import { loginAsAdmin, type AdminClient } from '../admin-session';

@@ -18,8 +18,8 @@ import {
 import { enqueueJob } from '../../src/jobs/queue';
 import { nextOccurrence } from '../../src/jobs/scheduler';
 import type { JobWorker } from '../../src/jobs/worker';
-import { adminScripts } from '../../src/features/admin-scripts/registry';
-import { companySearchTokens } from '../../src/features/search/tokens';
+import { adminScripts } from '../../src/features/scripts/registry';
+import { companySearchTokens } from '../../src/lib/search-tokens';
 import { LEAD_FORWARD_JOB } from '../../src/features/leads/outbox';
 import { testDatabases } from '../databases';
 import { startScriptWorker } from '../script-worker';
@@ -212,7 +212,7 @@ describe.each(testDatabases())('admin scripts API on $name', ({ config }) => {
   });
 
   it('builds and checks the sitemap, and recomputes the statistics', async () => {
-    const sitemap = (await runScript('rebuild-sitemap')).result as {
+    const sitemap = (await runScript('check-sitemaps')).result as {
       files: Array<{ path: string; urls: number }>;
       totalUrls: number;
       problems: number;
@@ -249,7 +249,7 @@ describe.each(testDatabases())('admin scripts API on $name', ({ config }) => {
     const { scripts } = scriptListResponseSchema.parse(
       await (await admin.request('/api/admin/scripts')).json(),
     );
-    const sitemap = scripts.find((s) => s.id === 'rebuild-sitemap')!;
+    const sitemap = scripts.find((s) => s.id === 'check-sitemaps')!;
     expect(sitemap.lastRun).toMatchObject({ status: 'succeeded', createdBy: 'admin:test-admin' });
     expect(sitemap.lastRun!.finishedAt).toBeGreaterThanOrEqual(sitemap.lastRun!.createdAt);
   });

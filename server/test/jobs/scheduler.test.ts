@@ -15,7 +15,7 @@ import {
   nextOccurrences,
   parseCron,
 } from '../../src/jobs/scheduler';
-import { fireScriptSchedule } from '../../src/features/admin-scripts/schedules';
+import { fireScriptSchedule } from '../../src/features/scripts/schedules';
 import { testDatabases } from '../databases';
 
 describe('cron expressions', () => {

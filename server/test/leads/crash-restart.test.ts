@@ -79,14 +79,12 @@ for (const database of testDatabases()) {
       const fields = leadForm();
       uuids.push(fields.lead_uuid!);
       try {
-        const started = Date.now();
         const res = await fetch(`${baseUrl}/api/proxy/send_lead`, {
           method: 'POST',
           headers: { 'content-type': 'application/x-www-form-urlencoded' },
           body: new URLSearchParams(fields).toString(),
         });
         expect(res.status).toBe(200);
-        expect(Date.now() - started).toBeLessThan(3000);
         await waitFor(
           () => upstream.attempts('/send_lead', fields.lead_uuid) === 1,
           10_000,

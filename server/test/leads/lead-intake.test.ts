@@ -75,12 +75,10 @@ for (const database of testDatabases()) {
         auto_model: 'Civic',
         auto_condition: 'running',
       });
-      const started = Date.now();
       const res = await app.postForm('/api/proxy/send_lead', fields, {
         'user-agent': 'LeadTest/1.0',
       });
       expect(res.status).toBe(200);
-      expect(Date.now() - started).toBeLessThan(3000);
       expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
       const id = await res.text();
       expect(id).toMatch(/^[0-9A-HJKMNP-TV-Z]{10}$/);

@@ -17,7 +17,7 @@ import {
   type AdminJob,
 } from '@moveratlas/contracts';
 import type { JobWorker } from '../../src/jobs/worker';
-import { adminScripts } from '../../src/features/admin-scripts/registry';
+import { adminScripts } from '../../src/features/scripts/registry';
 import { testDatabases } from '../databases';
 import { startScriptWorker } from '../script-worker';
 import { loginAsAdmin, type AdminClient } from '../admin-session';

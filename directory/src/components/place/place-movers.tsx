@@ -1,7 +1,10 @@
 /** The heart of a state or city page: the call to get quotes, the place's movers and its statistics. */
 import { Link } from 'react-router-dom';
-import type { Company, DirectoryStatistics } from '@moveratlas/contracts';
-import type { MoveDestination } from '../../app/data-context';
+import {
+  type Company,
+  type DirectoryStatistics,
+  type MoveDestination,
+} from '@moveratlas/contracts';
 import type { ListParams } from '../../lib/listing';
 import { CompanyList } from '../company-list';
 import { PlaceStatistics } from './place-statistics';

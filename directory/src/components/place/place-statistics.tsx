@@ -4,9 +4,9 @@ import {
   longDistanceEstimate,
   TYPICAL_LONG_DISTANCE_MILES,
   type DirectoryStatistics,
+  type MoveDestination,
   type MoveSizeId,
 } from '@moveratlas/contracts';
-import type { MoveDestination } from '../../app/data-context';
 import { formatCount } from '../../lib/numbers';
 import { BarChart } from '../charts/bar-chart';
 import { PriceRangeChart } from '../charts/price-range-chart';

@@ -5,7 +5,7 @@
  */
 import { authStatusSchema, type AuthStatus } from '@moveratlas/contracts';
 import { apiRequest } from '../../lib/api-client';
-import { AUTH_STATUS_KEY } from './auth-status-key';
+import { AUTH_STATUS_KEY } from '../../lib/auth-status-key';
 
 export { AUTH_STATUS_KEY };
 

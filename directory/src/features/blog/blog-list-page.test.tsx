@@ -49,7 +49,7 @@ describe('the blog list', () => {
     ).toBe('/blog/moving-with-pets');
     expect(first.textContent).toContain('August 4, 2026');
     expect(first.textContent).toContain('5 min read');
-    expect(within(first).getByText('Pets')).toBeTruthy();
+    expect(within(first).getByText('Pets')).toBeInTheDocument();
   });
 
   it('narrows the list to a tag, and ignores unknown tags', async () => {

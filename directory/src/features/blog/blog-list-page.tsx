@@ -3,8 +3,8 @@ import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import type { ContentSummary } from '@moveratlas/contracts';
 import { directoryData } from '../../app/router-context';
 import type { Crumb } from '../../lib/seo/structured-data';
-import { tagLabel } from '../content/content-format';
-import { CollectionPageHeader, ContentCardGrid } from '../content/collection-page';
+import { tagLabel } from '../../components/content/content-format';
+import { CollectionPageHeader, ContentCardGrid } from '../../components/content/collection-page';
 
 export interface BlogListData {
   posts: ContentSummary[];

@@ -98,7 +98,7 @@ describe('CalculatorView', () => {
     renderWithRouter(<CalculatorView {...data} />, { path: '/calculator' });
 
     expect((await screen.findByTestId('estimate-total')).textContent).toBe('$410 – $910');
-    expect(screen.getByText(/^Local move · 3 miles/)).toBeTruthy();
+    expect(screen.getByText(/^Local move · 3 miles/)).toBeInTheDocument();
     const table = screen.getByRole('table');
     const rows = within(table).getAllByRole('row');
     expect(rows.map((row) => row.textContent)).toEqual([

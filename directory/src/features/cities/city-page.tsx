@@ -7,7 +7,7 @@ import { directoryData } from '../../app/router-context';
 import { Breadcrumbs } from '../../components/breadcrumbs';
 import { MovingResources } from '../../components/place/moving-resources';
 import { PlaceMovers } from '../../components/place/place-movers';
-import { RouteErrorBoundary } from '../../features/errors/route-error-boundary';
+import { RouteErrorBoundary } from '../../components/errors/route-error-boundary';
 import { canonicalPlace, notFound } from '../../lib/http';
 import {
   LIST_PAGE_SIZE,

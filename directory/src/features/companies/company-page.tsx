@@ -13,7 +13,7 @@ import { CompanyLogo } from '../../components/company-logo';
 import { CompanyPhotos } from '../../components/company-photos';
 import { MailIcon, MapPinIcon, PhoneIcon } from '../../components/icons';
 import { StarRating } from '../../components/star-rating';
-import { RouteErrorBoundary } from '../../features/errors/route-error-boundary';
+import { RouteErrorBoundary } from '../../components/errors/route-error-boundary';
 import { companyKeywords, companyPath, serviceBadges } from '../../lib/companies';
 import { notFound } from '../../lib/http';
 import { formatCount } from '../../lib/numbers';
@@ -21,8 +21,8 @@ import { cityPath, statePath } from '../../lib/regions';
 import { Seo } from '../../lib/seo/seo';
 import { movingCompanyJsonLd } from '../../lib/seo/structured-data';
 import { useSite } from '../../lib/site';
-import { loadMapGeometry, type StateLocator } from '../map/map-types';
-import { StateLocatorMap } from '../map/state-locator-map';
+import { loadMapGeometry, type StateLocator } from '../../components/map/map-types';
+import { StateLocatorMap } from '../../components/map/state-locator-map';
 import { CompanyQuoteButton } from './company-quote-button';
 
 async function locatorFor(company: CompanyProfile): Promise<StateLocator | null> {

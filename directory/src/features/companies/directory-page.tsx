@@ -4,7 +4,7 @@ import { findState } from '@moveratlas/contracts';
 import { directoryData } from '../../app/router-context';
 import { Breadcrumbs } from '../../components/breadcrumbs';
 import { CompanyList } from '../../components/company-list';
-import { RouteErrorBoundary } from '../../features/errors/route-error-boundary';
+import { RouteErrorBoundary } from '../../components/errors/route-error-boundary';
 import { notFound } from '../../lib/http';
 import {
   LIST_PAGE_SIZE,

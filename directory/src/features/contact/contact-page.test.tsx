@@ -31,9 +31,9 @@ describe('ContactView', () => {
     fill('Message', 'Hi');
     fireEvent.submit(screen.getByRole('form', { name: 'Contact form' }));
     // The schema loads on demand (form-schemas.ts): the messages come a moment after the submit.
-    expect(await screen.findByText('name must be at least 2 characters')).toBeTruthy();
-    expect(screen.getByText('email must be a valid e-mail address')).toBeTruthy();
-    expect(screen.getByText('message must be at least 10 characters')).toBeTruthy();
+    expect(await screen.findByText('name must be at least 2 characters')).toBeInTheDocument();
+    expect(screen.getByText('email must be a valid e-mail address')).toBeInTheDocument();
+    expect(screen.getByText('message must be at least 10 characters')).toBeInTheDocument();
     expect(screen.getByLabelText('Your name').getAttribute('aria-invalid')).toBe('true');
     expect(fetchMock).not.toHaveBeenCalled();
   });

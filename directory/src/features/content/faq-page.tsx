@@ -7,8 +7,8 @@ import { faqPageJsonLd } from '../../lib/seo/content-structured-data';
 import { Seo } from '../../lib/seo/seo';
 import type { Crumb } from '../../lib/seo/structured-data';
 import { useSite } from '../../lib/site';
-import { contentNotFound } from './not-found';
-import { Prose } from './prose';
+import { contentNotFound } from '../../components/content/not-found';
+import { Prose } from '../../components/content/prose';
 
 export async function loader({
   context,

@@ -10,9 +10,9 @@ import { webPageJsonLd } from '../../lib/seo/content-structured-data';
 import { canonicalPathOf, Seo } from '../../lib/seo/seo';
 import type { Crumb } from '../../lib/seo/structured-data';
 import { useSite } from '../../lib/site';
-import { formatContentDate } from './content-format';
-import { contentNotFound } from './not-found';
-import { Prose } from './prose';
+import { formatContentDate } from '../../components/content/content-format';
+import { contentNotFound } from '../../components/content/not-found';
+import { Prose } from '../../components/content/prose';
 
 /** Route path → the Markdown page it shows, and the schema.org type of that page. */
 export const STATIC_PAGES: Readonly<Record<string, { slug: string; type: string }>> = {

@@ -1,6 +1,10 @@
 /** GET /error: the error page as a screen of its own; ?status=503 shows (and answers with) that status. */
 import { data, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
-import { DEFAULT_ERROR_STATUS, ErrorPage, errorMessageFor } from './error-page';
+import {
+  DEFAULT_ERROR_STATUS,
+  ErrorPage,
+  errorMessageFor,
+} from '../../components/errors/error-page';
 
 export function loader({ request }: LoaderFunctionArgs) {
   const requested = Number(new URL(request.url).searchParams.get('status'));

@@ -6,8 +6,8 @@ import { articleJsonLd } from '../../lib/seo/content-structured-data';
 import { Seo } from '../../lib/seo/seo';
 import type { Crumb } from '../../lib/seo/structured-data';
 import { useSite } from '../../lib/site';
-import { ArticleView } from '../content/article-view';
-import { contentNotFound } from '../content/not-found';
+import { ArticleView } from '../../components/content/article-view';
+import { contentNotFound } from '../../components/content/not-found';
 
 export async function loader({
   context,

@@ -6,7 +6,7 @@ import {
   CollectionPageHeader,
   ContentCardGrid,
   type ContentLink,
-} from '../content/collection-page';
+} from '../../components/content/collection-page';
 
 export type GuideLink = ContentLink;
 

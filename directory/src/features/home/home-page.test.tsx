@@ -29,9 +29,9 @@ describe('HomeView', () => {
     ]);
     const statistics = section('Directory statistics');
     const services = section('Moving Services');
-    expect(
-      statistics.compareDocumentPosition(services) & Node.DOCUMENT_POSITION_FOLLOWING,
-    ).toBeTruthy();
+    expect(statistics.compareDocumentPosition(services) & Node.DOCUMENT_POSITION_FOLLOWING).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
     // The map and featured sections need their loader data (tested in their own files).
     expect(screen.queryByRole('heading', { name: 'Featured Moving Companies' })).toBeNull();
   });
@@ -52,8 +52,8 @@ describe('HomeView', () => {
       'Find Movers on the Map',
       'Featured Moving Companies',
     ]);
-    expect(screen.getByText('1 Companies Available')).toBeTruthy();
-    expect(screen.getByText('4.3/5')).toBeTruthy();
+    expect(screen.getByText('1 Companies Available')).toBeInTheDocument();
+    expect(screen.getByText('4.3/5')).toBeInTheDocument();
     const blog = section('Moving Tips & Advice');
     expect(
       within(blog)
@@ -74,13 +74,13 @@ describe('HomeView', () => {
     );
     const promo = section('For Moving Companies');
     expect(hrefOf(promo, 'List Your Moving Company')).toBe('/list-your-company');
-    expect(within(promo).getByRole('img', { name: /illustration/i })).toBeTruthy();
+    expect(within(promo).getByRole('img', { name: /illustration/i })).toBeInTheDocument();
   });
 
   it('opens with the heading and its three links', () => {
     renderHome();
     const intro = section('Find Trusted Moving Companies Across the United States');
-    expect(within(intro).getByRole('heading', { level: 1 })).toBeTruthy();
+    expect(within(intro).getByRole('heading', { level: 1 })).toBeInTheDocument();
     expect(hrefOf(intro, 'Moving Cost Calculator')).toBe('/calculator');
     expect(hrefOf(intro, 'Company Directory')).toBe('/moving-companies');
     expect(hrefOf(intro, 'Get Free Quotes')).toBe('/get-quotes');
@@ -145,7 +145,9 @@ describe('HomeView', () => {
       '/services/commercial-moving',
       '/services/packing-storage',
     ]);
-    expect(within(services).getByRole('heading', { name: 'Packing & Storage' })).toBeTruthy();
+    expect(
+      within(services).getByRole('heading', { name: 'Packing & Storage' }),
+    ).toBeInTheDocument();
   });
 
   it('groups every state by region with its count and links the map', () => {
@@ -161,7 +163,7 @@ describe('HomeView', () => {
     expect(illinois.getAttribute('href')).toBe('/states/illinois');
     expect(illinois.textContent).toContain('640');
     const midwest = within(browse).getByRole('region', { name: 'Midwest' });
-    expect(within(midwest).getByText('12 states · 640 companies')).toBeTruthy();
+    expect(within(midwest).getByText('12 states · 640 companies')).toBeInTheDocument();
   });
 
   it('lists the major cities with their counts', () => {

@@ -7,7 +7,7 @@ import { groupStatesByRegion } from '../../lib/regions';
 import { Seo } from '../../lib/seo/seo';
 import { companyItemListJsonLd } from '../../lib/seo/structured-data';
 import { useSite } from '../../lib/site';
-import { loadMapGeometry, type UsMapData } from '../map/map-types';
+import { loadMapGeometry, type UsMapData } from '../../components/map/map-types';
 import { BlogTeasers } from './components/blog-teasers';
 import { BrowseByState } from './components/browse-by-state';
 import { FeaturedCompanies, loadLiveFeatured } from './components/featured-companies';

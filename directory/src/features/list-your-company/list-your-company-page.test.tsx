@@ -22,11 +22,11 @@ describe('ListYourCompanyView', () => {
     fill('USDOT number', '12AB');
     fireEvent.submit(screen.getByRole('form', { name: 'Company application' }));
     // The schema loads on demand (form-schemas.ts): the messages come a moment after the submit.
-    expect(await screen.findByText('companyName is required')).toBeTruthy();
-    expect(screen.getByText('phone must have exactly 10 digits')).toBeTruthy();
-    expect(screen.getByText('usdotNumber must be 1 to 8 digits')).toBeTruthy();
-    expect(screen.getByText('state must be a US state')).toBeTruthy();
-    expect(screen.getByText('services must list at least one service')).toBeTruthy();
+    expect(await screen.findByText('companyName is required')).toBeInTheDocument();
+    expect(screen.getByText('phone must have exactly 10 digits')).toBeInTheDocument();
+    expect(screen.getByText('usdotNumber must be 1 to 8 digits')).toBeInTheDocument();
+    expect(screen.getByText('state must be a US state')).toBeInTheDocument();
+    expect(screen.getByText('services must list at least one service')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

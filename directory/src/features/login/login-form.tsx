@@ -11,7 +11,7 @@ import { QueryClientContext, type QueryClient } from '@tanstack/react-query';
 import { fieldMessages, type AuthStatus, type LoginRequest } from '@moveratlas/contracts';
 import { TextField } from '../../components/forms/fields';
 import { toast } from '../../components/toast/toast-store';
-import { AUTH_STATUS_KEY } from '../admin/auth-status-key';
+import { AUTH_STATUS_KEY } from '../../lib/auth-status-key';
 
 const loadLoginSchema = () =>
   import('../../components/forms/form-schemas').then((m) => m.loginRequestSchema);

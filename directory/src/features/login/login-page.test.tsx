@@ -26,12 +26,12 @@ const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Login' 
 describe('the login page', () => {
   it('shows the Admin Login form, its note, and is kept out of search results', () => {
     renderLogin();
-    expect(screen.getByRole('heading', { level: 1, name: 'Admin Login' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Admin Login' })).toBeInTheDocument();
     expect(screen.getByLabelText('Username').getAttribute('autocomplete')).toBe('username');
     expect(screen.getByLabelText('Password').getAttribute('type')).toBe('password');
     expect(
       screen.getByText('Authorized personnel only. Unauthorized access is prohibited.'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(document.head.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe(
       'noindex',
     );
@@ -43,8 +43,8 @@ describe('the login page', () => {
     renderLogin();
     submit();
     // The schema is loaded on the first submit.
-    expect(await screen.findByText('Username must be at least 3 characters')).toBeTruthy();
-    expect(screen.getByText('Password must be at least 6 characters')).toBeTruthy();
+    expect(await screen.findByText('Username must be at least 3 characters')).toBeInTheDocument();
+    expect(screen.getByText('Password must be at least 6 characters')).toBeInTheDocument();
     const username = screen.getByLabelText('Username');
     expect(username.getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(username);
@@ -52,15 +52,15 @@ describe('the login page', () => {
     fill('Username', '  ab  ');
     fill('Password', '12345');
     submit();
-    expect(await screen.findByText('Username must be at least 3 characters')).toBeTruthy();
-    expect(screen.getByText('Password must be at least 6 characters')).toBeTruthy();
+    expect(await screen.findByText('Username must be at least 3 characters')).toBeInTheDocument();
+    expect(screen.getByText('Password must be at least 6 characters')).toBeInTheDocument();
 
     fill('Username', 'ops');
     submit();
     await waitFor(() =>
       expect(screen.queryByText('Username must be at least 3 characters')).toBeNull(),
     );
-    expect(screen.getByText('Password must be at least 6 characters')).toBeTruthy();
+    expect(screen.getByText('Password must be at least 6 characters')).toBeInTheDocument();
     expect(document.activeElement).toBe(screen.getByLabelText('Password'));
     expect(fetchMock).not.toHaveBeenCalled();
   });
@@ -84,8 +84,8 @@ describe('the login page', () => {
 
     await act(async () => answer(json(200, { ok: true, username: 'ops' })));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
-    expect(await screen.findByText('Success')).toBeTruthy();
-    expect(screen.getByText('You have been logged in successfully.')).toBeTruthy();
+    expect(await screen.findByText('Success')).toBeInTheDocument();
+    expect(screen.getByText('You have been logged in successfully.')).toBeInTheDocument();
     expect(queryClient.getQueryData(['/api/auth/status'])).toEqual({
       isAuthenticated: true,
       username: 'ops',
@@ -103,11 +103,11 @@ describe('the login page', () => {
     fill('Username', 'ops');
     fill('Password', 'wrong password');
     submit();
-    expect(await screen.findByText('Login Failed')).toBeTruthy();
+    expect(await screen.findByText('Login Failed')).toBeInTheDocument();
     expect(
       screen.getByText('Too many failed login attempts. Please try again in 4 seconds.'),
-    ).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Login' })).toBeTruthy();
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
   });
 
@@ -120,8 +120,8 @@ describe('the login page', () => {
     fill('Username', 'ops');
     fill('Password', 'wrong password');
     submit();
-    expect(await screen.findByText('Login Failed')).toBeTruthy();
-    expect(screen.getByText('Invalid username or password')).toBeTruthy();
+    expect(await screen.findByText('Login Failed')).toBeInTheDocument();
+    expect(screen.getByText('Invalid username or password')).toBeInTheDocument();
   });
 
   it('toasts Error when the request itself fails', async () => {
@@ -136,8 +136,8 @@ describe('the login page', () => {
     fill('Username', 'ops');
     fill('Password', 'some password');
     submit();
-    expect(await screen.findByText('Error')).toBeTruthy();
-    expect(screen.getByText('There was a problem with the login request.')).toBeTruthy();
+    expect(await screen.findByText('Error')).toBeInTheDocument();
+    expect(screen.getByText('There was a problem with the login request.')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
   });
 });

@@ -6,7 +6,7 @@ import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import { REGIONS, US_STATES, type ContentSummary } from '@moveratlas/contracts';
 import { directoryData } from '../../app/router-context';
 import type { Crumb } from '../../lib/seo/structured-data';
-import { CollectionPageHeader, ContentCardGrid } from '../content/collection-page';
+import { CollectionPageHeader, ContentCardGrid } from '../../components/content/collection-page';
 
 export async function loader({
   context,

@@ -3,13 +3,12 @@
  * alone with numbered pages (`page`); every state of the page is a plain URL, so it works without scripts.
  */
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
-import { SEARCH_QUERY_MAX, type SearchResults } from '@moveratlas/contracts';
-import type { SearchType } from '../../app/data-context';
+import { SEARCH_QUERY_MAX, type SearchResults, type SearchType } from '@moveratlas/contracts';
 import { directoryData } from '../../app/router-context';
 import { Breadcrumbs } from '../../components/breadcrumbs';
 import { Pagination } from '../../components/pagination';
 import { SearchCombobox } from '../../components/search-combobox';
-import { RouteErrorBoundary } from '../../features/errors/route-error-boundary';
+import { RouteErrorBoundary } from '../../components/errors/route-error-boundary';
 import { notFound } from '../../lib/http';
 import { formatCount } from '../../lib/numbers';
 import { suggestionsOf } from '../../lib/search-suggestions';

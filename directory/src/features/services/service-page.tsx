@@ -10,8 +10,8 @@ import { webPageJsonLd } from '../../lib/seo/content-structured-data';
 import { Seo } from '../../lib/seo/seo';
 import { absoluteUrl, type Crumb } from '../../lib/seo/structured-data';
 import { useSite } from '../../lib/site';
-import { contentNotFound } from '../content/not-found';
-import { Prose } from '../content/prose';
+import { contentNotFound } from '../../components/content/not-found';
+import { Prose } from '../../components/content/prose';
 
 export interface ServicePageData {
   service: { id: ServiceId; name: string };

@@ -6,7 +6,7 @@ import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import { SERVICES } from '@moveratlas/contracts';
 import { directoryData } from '../../app/router-context';
 import { Breadcrumbs } from '../../components/breadcrumbs';
-import { RouteErrorBoundary } from '../../features/errors/route-error-boundary';
+import { RouteErrorBoundary } from '../../components/errors/route-error-boundary';
 import { cityPath, groupStatesByRegion, statePath } from '../../lib/regions';
 import { Seo } from '../../lib/seo/seo';
 

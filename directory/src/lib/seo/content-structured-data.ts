@@ -1,6 +1,5 @@
 /** schema.org JSON-LD for editorial pages: WebPage, Article (blog posts, guides) and FAQPage. */
-import type { ContentDocument, FaqEntry } from '@moveratlas/contracts';
-import type { SiteInfo } from '../../app/data-context';
+import type { ContentDocument, FaqEntry, SiteInfo } from '@moveratlas/contracts';
 import { absoluteUrl, type JsonLd } from './structured-data';
 
 export function webPageJsonLd(

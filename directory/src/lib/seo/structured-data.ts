@@ -1,6 +1,6 @@
 /** schema.org JSON-LD for every page: the organisation, the site with its search action, and breadcrumbs. */
 import { CONTACT, SOCIAL_LINKS } from '../../config/site';
-import type { SiteInfo } from '../../app/data-context';
+import type { SiteInfo } from '@moveratlas/contracts';
 
 export type JsonLd = Record<string, unknown>;
 

@@ -44,6 +44,7 @@ import * as createQaRuns from './20261123_94_create_qa_runs';
 import * as addCompanyAdminFeaturedIndex from './20261123_95_add_company_admin_featured_index';
 import * as addLeadFromStateCode from './20261123_96_add_lead_from_state_code';
 import * as createAdminDevices from './20261124_01_create_admin_devices';
+import * as renameSitemapScript from './20261125_01_rename_sitemap_script';
 
 const migrations: Record<string, Knex.Migration> = {
   '20261123_01_create_states': createStates,
@@ -87,6 +88,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261123_95_add_company_admin_featured_index': addCompanyAdminFeaturedIndex,
   '20261123_96_add_lead_from_state_code': addLeadFromStateCode,
   '20261124_01_create_admin_devices': createAdminDevices,
+  '20261125_01_rename_sitemap_script': renameSitemapScript,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

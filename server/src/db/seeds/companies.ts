@@ -3,7 +3,7 @@
  * company rows built from them once ratings and featured flags are known.
  */
 import { MAJOR_CITIES, slugify, trimTrailing, type ServiceId } from '@moveratlas/contracts';
-import { companySearchTokens } from '../../features/search/tokens';
+import { companySearchTokens } from '../../lib/search-tokens';
 import { REFERENCE_DAY, firstDayOfYear, timestamp } from './dates';
 import {
   roundCoordinate,

@@ -3,9 +3,9 @@ import type { Knex } from 'knex';
 import type { Company, CompanyListQuery, CompanySort } from '@moveratlas/contracts';
 import { badRequest } from '../../lib/http-error';
 import { TtlCache } from '../../lib/ttl-cache';
-import { resolveState } from '../states/state-lookup';
-import { companySearchTokens } from '../search/tokens';
-import { companiesMatchingWords } from '../search/company-matches';
+import { resolveState } from '../states';
+import { companySearchTokens } from '../../lib/search-tokens';
+import { companiesMatchingWords } from '../search';
 import { COMPANY_COLUMNS, toCompanies, withPlace, type CompanyRow } from './company-row';
 
 type OrderBy = Array<{ column: string; order: 'asc' | 'desc' }>;

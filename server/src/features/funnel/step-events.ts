@@ -6,8 +6,8 @@ import type { RequestHandler } from 'express';
 import { WidgetStepEventSchema } from '@moveratlas/contracts';
 import { originHeader, requestOrigin } from '../../lib/request-meta';
 import { parseInput } from '../../lib/validate';
-import { formBody } from '../proxy/bodies';
-import type { ProxyContext } from '../proxy/context';
+import { formBody } from '../../lib/http/bodies';
+import type { ProxyContext } from '../../app-context';
 
 export function widgetStepEventHandler(ctx: ProxyContext): RequestHandler {
   return async (req, res) => {

@@ -1,8 +1,8 @@
 /** ZIP lookup and the place autocomplete ("60601", "Chicago", "Chicago, IL") used by the route step and the calculator. */
 import type { Knex } from 'knex';
 import { findState, stateByAbbreviation, type ZipPlace } from '@moveratlas/contracts';
-import { citySearchName, prefixUpperBound } from '../search/tokens';
-import { resolveState } from '../states/state-lookup';
+import { citySearchName, prefixUpperBound } from '../../lib/search-tokens';
+import { resolveState } from '../states';
 
 interface ZipRow {
   zip: string;

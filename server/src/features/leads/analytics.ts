@@ -7,7 +7,7 @@ import type { LeadAnalyticsWire } from '@moveratlas/contracts';
 import { isUniqueViolation } from '../../db/dialect';
 import { enqueueJob } from '../../jobs/queue';
 import { LEAD_ANALYTICS_JOB } from './outbox';
-import { testSiteIds, TEST_DELIVERY_STATUS } from '../partners/test-partners';
+import { testSiteIds, TEST_DELIVERY_STATUS } from '../partners';
 
 export async function acceptAnalyticsCopy(
   db: Knex,

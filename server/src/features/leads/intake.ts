@@ -22,7 +22,7 @@ import { dialectOf, isUniqueViolation, withTransactionRetry } from '../../db/dia
 import { badRequest } from '../../lib/http-error';
 import { enqueueJobs } from '../../jobs/queue';
 import { LEAD_FORWARD_JOB } from './outbox';
-import { testSiteIds, TEST_DELIVERY_STATUS } from '../partners/test-partners';
+import { testSiteIds, TEST_DELIVERY_STATUS } from '../partners';
 import { firstStatusRow } from './status';
 import { numberOfRooms, sendLeadWire } from './wire';
 

@@ -8,8 +8,8 @@ import {
 import { badRequest } from '../../lib/http-error';
 import { clientIp, originHeader, requestOrigin, userAgent } from '../../lib/request-meta';
 import { parseInput } from '../../lib/validate';
-import type { ProxyContext } from '../proxy/context';
-import { formBody, isBot } from '../proxy/bodies';
+import type { ProxyContext } from '../../app-context';
+import { formBody, isBot } from '../../lib/http/bodies';
 import { acceptAnalyticsCopy } from './analytics';
 import { HoneypotLeads } from './honeypot';
 import { LeadIntake, verifyConsent } from './intake';

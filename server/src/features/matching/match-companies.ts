@@ -19,9 +19,9 @@ import {
   companiesWithPlace,
   servicesByCompany,
   type CompanyRow,
-} from '../companies/company-row';
-import { citySearchName } from '../search/tokens';
-import { resolveState } from '../states/state-lookup';
+} from '../companies';
+import { citySearchName } from '../../lib/search-tokens';
+import { resolveState } from '../states';
 
 interface Place extends LatLng {
   cityId: number | undefined;

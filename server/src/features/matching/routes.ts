@@ -10,8 +10,8 @@ import {
   type MatchCompaniesResponse,
 } from '@moveratlas/contracts';
 import { parseInput } from '../../lib/validate';
-import type { ProxyContext } from '../proxy/context';
-import { jsonBody } from '../proxy/bodies';
+import type { ProxyContext } from '../../app-context';
+import { jsonBody } from '../../lib/http/bodies';
 import { matchCompanies } from './match-companies';
 
 export function matchCompaniesHandler(ctx: ProxyContext): RequestHandler {

@@ -4,8 +4,8 @@
  */
 import { z } from 'zod';
 import { QA_SUITES, type QaSuite } from '@moveratlas/contracts';
-import { defineScript } from '../admin-scripts/script';
-import { configuredSiteTarget } from '../seo-health/site-target';
+import { defineScript } from '../../jobs/script';
+import { configuredSiteTarget } from '../seo-health';
 import { runQaSuites } from './qa-suites';
 import { finishQaRun, recordQaCheck, startQaRun } from './qa-store';
 

@@ -32,12 +32,12 @@ import {
   type QaCheckStatus,
   type QaSuite,
 } from '@moveratlas/contracts';
-import { LEAD_ANALYTICS_JOB, LEAD_FORWARD_JOB } from '../leads/outbox';
-import { SESSION_FORWARD_JOB } from '../sessions/sessions';
-import { QA_TEST_SITE_ID, TEST_DELIVERY_STATUS } from '../partners/test-partners';
-import { crawlSite } from '../seo-health/crawler';
-import { analyzePage, DEFAULT_THRESHOLDS, pagePathOf } from '../seo-health/page-checks';
-import type { SiteTarget } from '../seo-health/site-target';
+import { LEAD_ANALYTICS_JOB, LEAD_FORWARD_JOB } from '../leads';
+import { SESSION_FORWARD_JOB } from '../sessions';
+import { QA_TEST_SITE_ID, TEST_DELIVERY_STATUS } from '../partners';
+import { crawlSite } from '../seo-health';
+import { analyzePage, DEFAULT_THRESHOLDS, pagePathOf } from '../seo-health';
+import type { SiteTarget } from '../seo-health';
 
 export interface QaCheckResult {
   suite: QaSuite;

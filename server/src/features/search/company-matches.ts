@@ -5,7 +5,7 @@
  * refreshPlannerStatistics — or it walks the whole sort index and checks each company against the list.)
  */
 import type { Knex } from 'knex';
-import { prefixUpperBound } from './tokens';
+import { prefixUpperBound } from '../../lib/search-tokens';
 
 export function companyIdsMatchingWords(db: Knex, tokens: readonly string[]): Knex.QueryBuilder {
   const [first, ...rest] = tokens;

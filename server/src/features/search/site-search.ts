@@ -3,10 +3,10 @@ import type { Knex } from 'knex';
 import { distance } from 'fastest-levenshtein';
 import type { SearchQuery, SearchResults } from '@moveratlas/contracts';
 import { TtlCache } from '../../lib/ttl-cache';
-import { zipsByPrefix } from '../geo/place-queries';
-import { companyCountsByState } from '../states/place-queries';
-import { loadStates } from '../states/state-lookup';
-import { citySearchName, companySearchTokens, prefixUpperBound } from './tokens';
+import { zipsByPrefix } from '../geo';
+import { companyCountsByState } from '../states';
+import { loadStates } from '../states';
+import { citySearchName, companySearchTokens, prefixUpperBound } from '../../lib/search-tokens';
 import { companiesMatchingWords } from './company-matches';
 
 type Group<K extends keyof SearchResults['totals']> = { items: SearchResults[K]; total: number };

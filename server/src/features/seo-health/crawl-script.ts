@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { SEO_CRAWL_PAGE_LIMIT_MAX, type SeoRuleId } from '@moveratlas/contracts';
-import { defineScript } from '../admin-scripts/script';
+import { defineScript } from '../../jobs/script';
 import { crawlSite } from './crawler';
 import { failCrawl, finishCrawl, startCrawl } from './crawl-store';
 import { DEFAULT_THRESHOLDS } from './page-checks';

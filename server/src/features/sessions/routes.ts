@@ -3,8 +3,8 @@ import type { RequestHandler } from 'express';
 import { SessionRequestSchema } from '@moveratlas/contracts';
 import { clientIp, originHeader, requestOrigin, userAgent } from '../../lib/request-meta';
 import { parseInput } from '../../lib/validate';
-import type { ProxyContext } from '../proxy/context';
-import { jsonBody } from '../proxy/bodies';
+import type { ProxyContext } from '../../app-context';
+import { jsonBody } from '../../lib/http/bodies';
 import { recordSession, SESSION_FORWARD_JOB } from './sessions';
 
 export function sessionHandler(ctx: ProxyContext): RequestHandler {

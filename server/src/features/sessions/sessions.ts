@@ -9,8 +9,8 @@ import { WEBSITE_VERSION, type SessionRequest } from '@moveratlas/contracts';
 import { enqueueJob } from '../../jobs/queue';
 import { PermanentJobError, type JobRegistry } from '../../jobs/worker';
 import type { LeadBackend } from '../../lead-backend/lead-backend';
-import { callBackend } from '../leads/outbox';
-import { testSiteIds, TEST_DELIVERY_STATUS } from '../partners/test-partners';
+import { callBackend } from '../leads';
+import { testSiteIds, TEST_DELIVERY_STATUS } from '../partners';
 
 export const SESSION_FORWARD_JOB = 'session.forward';
 

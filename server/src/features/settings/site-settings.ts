@@ -15,7 +15,7 @@ import {
 } from '@moveratlas/contracts';
 import type { Config } from '../../config';
 import { withTransactionRetry } from '../../db/dialect';
-import { sqlTimestampToIso } from './timestamps';
+import { sqlTimestampToIso } from '../../db/timestamps';
 
 export type { SiteSettingValues };
 

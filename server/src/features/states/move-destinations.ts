@@ -3,16 +3,9 @@
  * in a state or city. Read-only; answers null while the leads table does not exist yet.
  */
 import type { Knex } from 'knex';
-import { findState } from '@moveratlas/contracts';
+import { findState, type MoveDestination } from '@moveratlas/contracts';
 import { TtlCache } from '../../lib/ttl-cache';
 import type { StateRecord } from './state-lookup';
-
-export interface MoveDestination {
-  name: string;
-  slug: string;
-  abbreviation: string;
-  count: number;
-}
 
 /** Destinations shown on a page; the rest are too few to chart. */
 export const MOVE_DESTINATION_LIMIT = 8;

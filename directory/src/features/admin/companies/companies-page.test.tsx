@@ -102,18 +102,18 @@ describe('the companies table', () => {
           : common(url, init),
       ),
     );
-    expect(await screen.findByText('240 companies', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('240 companies', {}, SLOW)).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Companies' });
     expect(within(table).getAllByRole('row')).toHaveLength(3);
     expect(within(table).getByRole('link', { name: 'Movers 2' }).getAttribute('href')).toBe(
       '/admin/companies/2',
     );
-    expect(screen.getByRole('link', { name: 'Applications (3 pending)' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Applications (3 pending)' })).toBeInTheDocument();
 
     fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'zephyr' } });
     fireEvent.change(screen.getAllByLabelText('State')[0]!, { target: { value: 'TX' } });
     fireEvent.submit(screen.getByRole('search', { name: 'Filter companies' }));
-    expect(await screen.findByText('1 company match these filters', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('1 company match these filters', {}, SLOW)).toBeInTheDocument();
     expect(router.state.location.search).toBe('?q=zephyr&state=TX');
     const last = callsTo(fetchMock, '/api/admin/companies').at(-1)!;
     expect(Object.fromEntries(last.url.searchParams)).toEqual({ q: 'zephyr', state: 'TX' });
@@ -152,7 +152,7 @@ describe('the companies table', () => {
     const toggle = within(table).getByRole('switch', { name: 'Featured: Movers 1' });
     expect(toggle.getAttribute('aria-checked')).toBe('false');
     fireEvent.click(toggle);
-    expect(await screen.findByText('Movers 1 is now featured', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('Movers 1 is now featured', {}, SLOW)).toBeInTheDocument();
     const patch = callsTo(fetchMock, '/api/admin/companies/1')[0]!;
     expect(patch.init.method).toBe('PATCH');
     expect(JSON.parse(String(patch.init.body))).toEqual({ is_featured: true });
@@ -183,7 +183,7 @@ describe('the companies table', () => {
     expect(alert.textContent).toContain('The service is temporarily unavailable');
     down = false;
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('1 company', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('1 company', {}, SLOW)).toBeInTheDocument();
   });
 });
 
@@ -199,7 +199,7 @@ describe('a company page', () => {
     const phone = await screen.findByLabelText('Phone', {}, SLOW);
     fireEvent.change(phone, { target: { value: '555-01' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
-    expect(await screen.findByText('phone must have 10 digits')).toBeTruthy();
+    expect(await screen.findByText('phone must have 10 digits')).toBeInTheDocument();
     expect(phone.getAttribute('aria-invalid')).toBe('true');
     expect(
       callsTo(fetchMock, '/api/admin/companies/7').filter((c) => c.init.method === 'PUT'),
@@ -231,7 +231,7 @@ describe('a company page', () => {
       ).getAttribute('role'),
     ).toBe('alert');
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
-    expect(await screen.findByText('Company saved', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('Company saved', {}, SLOW)).toBeInTheDocument();
     const put = callsTo(fetchMock, '/api/admin/companies/7').find((c) => c.init.method === 'PUT')!;
     expect(JSON.parse(String(put.init.body))).toMatchObject({
       name: 'Movers Seven',
@@ -260,7 +260,7 @@ describe('a company page', () => {
       callsTo(fetchMock, '/api/admin/companies/7').some((c) => c.init.method === 'DELETE'),
     ).toBe(false);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete company' }));
-    expect(await screen.findByText('The list', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('The list', {}, SLOW)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin/companies');
     expect(
       callsTo(fetchMock, '/api/admin/companies/7').some((c) => c.init.method === 'DELETE'),

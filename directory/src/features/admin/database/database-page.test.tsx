@@ -90,11 +90,11 @@ describe('database page', () => {
     serve(standard);
     renderPage();
     const connection = screen.getByRole('region', { name: 'Connection' });
-    expect(await within(connection).findByText('MySQL / MariaDB')).toBeTruthy();
-    expect(within(connection).getByText('MariaDB 10.11.19-MariaDB')).toBeTruthy();
-    expect(within(connection).getByText('0.42 ms')).toBeTruthy();
-    expect(within(connection).getByText('1 in use · 2 idle')).toBeTruthy();
-    expect(within(connection).getByText('50 MB')).toBeTruthy();
+    expect(await within(connection).findByText('MySQL / MariaDB')).toBeInTheDocument();
+    expect(within(connection).getByText('MariaDB 10.11.19-MariaDB')).toBeInTheDocument();
+    expect(within(connection).getByText('0.42 ms')).toBeInTheDocument();
+    expect(within(connection).getByText('1 in use · 2 idle')).toBeInTheDocument();
+    expect(within(connection).getByText('50 MB')).toBeInTheDocument();
     // The server's own load, as /healthz reports it.
     expect(within(connection).getByText('12 ms (p99)').nextSibling?.textContent).toBe(
       'Last second; worst in the last minute 240 ms, logged past 200 ms',
@@ -112,19 +112,19 @@ describe('database page', () => {
       'job_events≈ 3,400,000 (estimate)858 MB',
       'partners216 KB',
     ]);
-    expect(within(tables).getByText(/≈ marks the engine’s row estimate/)).toBeTruthy();
+    expect(within(tables).getByText(/≈ marks the engine’s row estimate/)).toBeInTheDocument();
 
     const migrations = screen.getByRole('region', { name: 'Migrations' });
     expect((await within(migrations).findByText(/pending\./)).closest('p')!.textContent).toBe(
       '1 applied, 1 pending. The server applies pending migrations when it starts; restart it to apply them.',
     );
     const pending = within(migrations).getByText('20261123_70_create_site_settings').closest('tr')!;
-    expect(within(pending).getByText('pending')).toBeTruthy();
+    expect(within(pending).getByText('pending')).toBeInTheDocument();
 
     // A button, not a link: a backup is taken by POST only.
     expect(screen.getByRole('button', { name: 'Download backup' }).tagName).toBe('BUTTON');
     expect(screen.queryByRole('link', { name: 'Download backup' })).toBeNull();
-    expect(screen.getByText(/logical export \(\.sql\)/)).toBeTruthy();
+    expect(screen.getByText(/logical export \(\.sql\)/)).toBeInTheDocument();
   });
 
   it("downloads the backup with a POST carrying the CSRF token, saved under the server's file name", async () => {
@@ -162,7 +162,7 @@ describe('database page', () => {
     });
     renderPage();
     fireEvent.click(screen.getByRole('button', { name: 'Download backup' }));
-    expect(await screen.findByText(/Saved moveratlas-2026-11-23-090000\.sql/)).toBeTruthy();
+    expect(await screen.findByText(/Saved moveratlas-2026-11-23-090000\.sql/)).toBeInTheDocument();
     const backup = requests.filter((r) => r.url === '/api/admin/database/backup');
     expect(backup).toEqual([
       { url: '/api/admin/database/backup', method: 'POST', token: 'token-123' },
@@ -216,10 +216,10 @@ describe('database page', () => {
     expect(alert.textContent).toContain('Could not load the connection status.');
     expect(alert.textContent).toContain('Database unavailable');
     // The other cards still load.
-    expect(await screen.findByText('companies')).toBeTruthy();
+    expect(await screen.findByText('companies')).toBeInTheDocument();
     broken = false;
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
-    expect(await within(connection).findByText('0.42 ms')).toBeTruthy();
+    expect(await within(connection).findByText('0.42 ms')).toBeInTheDocument();
   });
 
   it('formats sizes in binary units', () => {

@@ -120,17 +120,17 @@ describe('one lead', () => {
     renderDetail(() => json(200, detail()));
     expect(
       await screen.findByRole('heading', { name: 'Grace Hopper', level: 2 }, SLOW),
-    ).toBeTruthy();
-    expect(screen.getByText('(312) 555-0100')).toBeTruthy();
-    expect(screen.getByText('2019 Honda Civic (running)')).toBeTruthy();
+    ).toBeInTheDocument();
+    expect(screen.getByText('(312) 555-0100')).toBeInTheDocument();
+    expect(screen.getByText('2019 Honda Civic (running)')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Windy City Movers' }).getAttribute('href')).toBe(
       '/company/windy-city-movers',
     );
-    expect(screen.getByText('Gone Movers')).toBeTruthy();
-    expect(screen.getByText('https://partner.example/quote')).toBeTruthy();
-    expect(screen.getByText('lead backend answered 503', { selector: 'dd' })).toBeTruthy();
-    expect(screen.getByText('8 of 8')).toBeTruthy();
-    expect(screen.getByText('The widget sent no session with this lead.')).toBeTruthy();
+    expect(screen.getByText('Gone Movers')).toBeInTheDocument();
+    expect(screen.getByText('https://partner.example/quote')).toBeInTheDocument();
+    expect(screen.getByText('lead backend answered 503', { selector: 'dd' })).toBeInTheDocument();
+    expect(screen.getByText('8 of 8')).toBeInTheDocument();
+    expect(screen.getByText('The widget sent no session with this lead.')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Status history' }).textContent).toContain(
       'Received as New',
     );
@@ -170,8 +170,8 @@ describe('one lead', () => {
     });
     fireEvent.click(submit);
 
-    expect(await screen.findByText('Status updated', {}, SLOW)).toBeTruthy();
-    expect(screen.getByText('Grace Hopper is now Contacted.')).toBeTruthy();
+    expect(await screen.findByText('Status updated', {}, SLOW)).toBeInTheDocument();
+    expect(screen.getByText('Grace Hopper is now Contacted.')).toBeInTheDocument();
     expect(posted).toHaveLength(1);
     expect(posted[0]!.url).toBe('/api/admin/leads/7/status');
     expect(new Headers(posted[0]!.init.headers).get(CSRF_HEADER)).toBe('token-123');
@@ -217,13 +217,13 @@ describe('one lead', () => {
         name: 'Retry now',
       }),
     );
-    expect(await screen.findByText('Delivery queued again', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('Delivery queued again', {}, SLOW)).toBeInTheDocument();
     expect(posted).toEqual(['/api/admin/leads/7/retry']);
     await waitFor(
       () => expect(screen.queryByRole('button', { name: 'Retry delivery' })).toBeNull(),
       SLOW,
     );
-    expect(screen.getByText('0 of 8')).toBeTruthy();
+    expect(screen.getByText('0 of 8')).toBeInTheDocument();
   });
 
   it('says so when the lead does not exist', async () => {

@@ -72,7 +72,7 @@ describe('the lead list', () => {
     renderLeads('/admin/leads', () =>
       page([lead(1), lead(2, { status: 'converted', delivery: 'dead' })], 57),
     );
-    expect(await screen.findByText('57 leads', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('57 leads', {}, SLOW)).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Leads' });
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(3);
@@ -80,11 +80,11 @@ describe('the lead list', () => {
     expect(second.getByRole('link', { name: 'Ada Lovelace2' }).getAttribute('href')).toBe(
       '/admin/leads/2',
     );
-    expect(second.getByText('Converted')).toBeTruthy();
-    expect(second.getByText('Dead letter')).toBeTruthy();
-    expect(second.getByText('Chicago, IL 60601 → Austin, TX 73301')).toBeTruthy();
+    expect(second.getByText('Converted')).toBeInTheDocument();
+    expect(second.getByText('Dead letter')).toBeInTheDocument();
+    expect(second.getByText('Chicago, IL 60601 → Austin, TX 73301')).toBeInTheDocument();
     // 57 leads at 25 a page: three pages.
-    expect(screen.getByText('Page 1 of 3')).toBeTruthy();
+    expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Next' }).getAttribute('href')).toBe(
       '/admin/leads?page=2',
     );
@@ -114,7 +114,7 @@ describe('the lead list', () => {
     fireEvent.change(screen.getByLabelText('Partner'), { target: { value: 'demo-partner' } });
     fireEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
 
-    expect(await screen.findByText('1 lead matches these filters', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('1 lead matches these filters', {}, SLOW)).toBeInTheDocument();
     const last = listCalls(fetchMock).at(-1)!;
     expect(Object.fromEntries(last.searchParams)).toEqual({
       q: 'ada',
@@ -159,7 +159,7 @@ describe('the lead list', () => {
 
   it('says when nothing matches and offers to clear the filters', async () => {
     renderLeads('/admin/leads?status=lost', () => page([]));
-    expect(await screen.findByText('No leads match these filters.', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('No leads match these filters.', {}, SLOW)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Clear the filters' }).getAttribute('href')).toBe(
       '/admin/leads',
     );
@@ -175,6 +175,6 @@ describe('the lead list', () => {
     expect(alert.textContent).toContain('from must be a date as YYYY-MM-DD');
     fail = false;
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('1 lead matches these filters', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('1 lead matches these filters', {}, SLOW)).toBeInTheDocument();
   });
 });

@@ -81,9 +81,9 @@ describe('the QA Automation screen', () => {
       },
     );
     const detail = await screen.findByRole('region', { name: 'QA run 9' }, SLOW);
-    expect(within(detail).getByText('2 of 3 checks passed')).toBeTruthy();
+    expect(within(detail).getByText('2 of 3 checks passed')).toBeInTheDocument();
     const routes = within(detail).getByRole('region', { name: /^Public routes/ });
-    expect(within(routes).getByText('1 of 2 failed')).toBeTruthy();
+    expect(within(routes).getByText('1 of 2 failed')).toBeInTheDocument();
     const items = within(routes).getAllByRole('listitem');
     expect(items[0]!.textContent).toContain('FAIL');
     expect(items[0]!.textContent).toContain('Expected 200, got 500');
@@ -94,7 +94,7 @@ describe('the QA Automation screen', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: /^Broken links/ }));
     fireEvent.click(screen.getByRole('checkbox', { name: /^API contracts/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Run QA suites' }));
-    expect(await screen.findByText('QA run queued as job 32', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('QA run queued as job 32', {}, SLOW)).toBeInTheDocument();
     expect(posts).toEqual([{ suites: ['routes', 'quote-flow'] }]);
   });
 
@@ -102,12 +102,12 @@ describe('the QA Automation screen', () => {
     renderAdminScreens('/admin/qa-automation', [{ path: 'qa-automation', Component: QaPage }], () =>
       json(200, { runs: [], total: 0, activeJob: null }),
     );
-    expect(await screen.findByText('No QA runs yet.', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('No QA runs yet.', {}, SLOW)).toBeInTheDocument();
     for (const name of [/^Public routes/, /^Broken links/, /^API contracts/, /^Quote flow/])
       fireEvent.click(screen.getByRole('checkbox', { name }));
     expect(screen.getByRole('button', { name: 'Run QA suites' }).hasAttribute('disabled')).toBe(
       true,
     );
-    expect(screen.getByText(/Choose at least one suite/)).toBeTruthy();
+    expect(screen.getByText(/Choose at least one suite/)).toBeInTheDocument();
   });
 });

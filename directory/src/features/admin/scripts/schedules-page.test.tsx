@@ -68,10 +68,10 @@ describe('the schedules screen', () => {
     );
     const list = await screen.findByRole('list', { name: 'Schedules' });
     const item = within(list).getByRole('listitem');
-    expect(within(item).getByText('0 3 * * *')).toBeTruthy();
-    expect(within(item).getByText('(America/Chicago)')).toBeTruthy();
-    expect(within(item).getByText('stepEventsDays: 90')).toBeTruthy();
-    expect(within(item).getByRole('link', { name: 'job 88' })).toBeTruthy();
+    expect(within(item).getByText('0 3 * * *')).toBeInTheDocument();
+    expect(within(item).getByText('(America/Chicago)')).toBeInTheDocument();
+    expect(within(item).getByText('stepEventsDays: 90')).toBeInTheDocument();
+    expect(within(item).getByRole('link', { name: 'job 88' })).toBeInTheDocument();
     expect(within(item).getAllByRole('time')).toHaveLength(2);
     fireEvent.click(within(item).getByRole('button', { name: /^Pause the schedule/ }));
     await waitFor(() =>
@@ -84,7 +84,7 @@ describe('the schedules screen', () => {
         ),
       ).toBe(true),
     );
-    expect(await screen.findByText('Schedule paused', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('Schedule paused', {}, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('previews the next runs of an expression and saves a new schedule', async () => {
@@ -105,9 +105,9 @@ describe('the schedules screen', () => {
       [{ path: 'scripts/schedule', Component: SchedulesPage }],
       api,
     );
-    expect(await screen.findByText('No schedules yet.')).toBeTruthy();
+    expect(await screen.findByText('No schedules yet.')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Save schedule' }));
-    expect(screen.getByText('Choose a script')).toBeTruthy();
+    expect(screen.getByText('Choose a script')).toBeInTheDocument();
 
     fireEvent.change(screen.getByLabelText('Script'), { target: { value: 'purge-old-data' } });
     expect(
@@ -117,13 +117,13 @@ describe('the schedules screen', () => {
     fireEvent.change(cron, { target: { value: 'bad' } });
     expect(
       await screen.findByText('Invalid cron expression: bad', {}, { timeout: 3000 }),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Mondays at 6:00' }));
     expect((cron as HTMLInputElement).value).toBe('0 6 * * 1');
-    expect(await screen.findByText('Next runs', {}, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText('Next runs', {}, { timeout: 3000 })).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('Time zone'), { target: { value: 'UTC' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save schedule' }));
-    expect(await screen.findByText('Schedule saved', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('Schedule saved', {}, { timeout: 5000 })).toBeInTheDocument();
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
     expect(JSON.parse(String(post[1]!.body))).toEqual({
       scriptId: 'purge-old-data',

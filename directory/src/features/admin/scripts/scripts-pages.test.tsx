@@ -51,8 +51,8 @@ const searchIndex: AdminScript = {
   },
 };
 const sitemap: AdminScript = {
-  id: 'rebuild-sitemap',
-  title: 'Rebuild the sitemap',
+  id: 'check-sitemaps',
+  title: 'Check the sitemaps',
   description: 'Builds every sitemap file and checks it.',
   params: { type: 'object', properties: {}, additionalProperties: false },
   lastRun: null,
@@ -73,15 +73,15 @@ describe('the scripts screens', () => {
     const items = await screen.findAllByRole('listitem');
     expect(
       within(items[0]!).getByRole('heading', { name: 'Rebuild the search index' }),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(within(items[0]!).getByRole('link', { name: 'job 12' }).getAttribute('href')).toBe(
       '/admin/jobs/12',
     );
-    expect(within(items[0]!).getByText('Succeeded')).toBeTruthy();
-    expect(within(items[1]!).getByText('Never run.')).toBeTruthy();
+    expect(within(items[0]!).getByText('Succeeded')).toBeInTheDocument();
+    expect(within(items[1]!).getByText('Never run.')).toBeInTheDocument();
     expect(
-      within(items[1]!).getByRole('link', { name: 'Run Rebuild the sitemap' }).getAttribute('href'),
-    ).toBe('/admin/scripts/run/rebuild-sitemap');
+      within(items[1]!).getByRole('link', { name: 'Run Check the sitemaps' }).getAttribute('href'),
+    ).toBe('/admin/scripts/run/check-sitemaps');
   });
 
   it('runs a script from its generated form and goes to the job’s page', async () => {
@@ -98,24 +98,24 @@ describe('the scripts screens', () => {
     const size = (await screen.findByLabelText('Batch size')) as HTMLInputElement;
     expect(size.value).toBe('1000');
     expect(size.getAttribute('min')).toBe('10');
-    expect(screen.getByText('Companies per transaction.')).toBeTruthy();
+    expect(screen.getByText('Companies per transaction.')).toBeInTheDocument();
 
     fireEvent.change(size, { target: { value: '3' } });
     fireEvent.click(screen.getByRole('button', { name: 'Run script' }));
-    expect(screen.getByText('Batch size must be at least 10')).toBeTruthy();
+    expect(screen.getByText('Batch size must be at least 10')).toBeInTheDocument();
     expect(size.getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(size);
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
 
     fireEvent.change(size, { target: { value: '200' } });
     fireEvent.click(screen.getByRole('button', { name: 'Run script' }));
-    expect(await screen.findByRole('heading', { name: 'Job page' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Job page' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin/jobs/77');
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
     expect(JSON.parse(String(post[1]!.body))).toEqual({ params: { batchSize: 200, pauseMs: 0 } });
     expect(
       await screen.findByText('Rebuild the search index queued', {}, { timeout: 5000 }),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
   });
 
   it('shows the server’s refusal when it rejects the parameters', async () => {
@@ -137,9 +137,9 @@ describe('the scripts screens', () => {
     );
     const picker = await screen.findByLabelText('Script');
     expect(screen.queryByRole('button', { name: 'Run script' })).toBeNull();
-    fireEvent.change(picker, { target: { value: 'rebuild-sitemap' } });
-    expect(await screen.findByText('This script takes no parameters.')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Run script' })).toBeTruthy();
-    await waitFor(() => expect(router.state.location.search).toBe('?script=rebuild-sitemap'));
+    fireEvent.change(picker, { target: { value: 'check-sitemaps' } });
+    expect(await screen.findByText('This script takes no parameters.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Run script' })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe('?script=check-sitemaps'));
   });
 });

@@ -79,11 +79,11 @@ describe('the SEO Health overview', () => {
       },
     );
     const latest = await screen.findByRole('region', { name: 'Latest crawl' }, SLOW);
-    expect(within(latest).getByText('88')).toBeTruthy();
+    expect(within(latest).getByText('88')).toBeInTheDocument();
     expect(within(latest).getByText('Errors').nextElementSibling?.textContent).toBe('2');
     const trend = screen.getByRole('img', { name: /Score over the last crawls/ });
     expect(trend.querySelectorAll('circle')).toHaveLength(3);
-    expect(screen.getByRole('table', { name: 'Score over the last crawls' })).toBeTruthy();
+    expect(screen.getByRole('table', { name: 'Score over the last crawls' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Broken internal link' }).getAttribute('href')).toBe(
       '/admin/seo-health/tasks?rule=broken-link',
     );
@@ -94,7 +94,7 @@ describe('the SEO Health overview', () => {
     expect(screen.getByRole('button', { name: 'Run crawl' }).hasAttribute('disabled')).toBe(true);
     fireEvent.change(limit, { target: { value: '500' } });
     fireEvent.click(screen.getByRole('button', { name: 'Run crawl' }));
-    expect(await screen.findByText('Crawl queued as job 77', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('Crawl queued as job 77', {}, SLOW)).toBeInTheDocument();
     expect(posts).toEqual([{ pageLimit: 500 }]);
     const notice = await screen.findByRole('link', { name: 'Follow job 77' }, SLOW);
     expect(notice.getAttribute('href')).toBe('/admin/jobs/77');
@@ -117,7 +117,7 @@ describe('the SEO Health overview', () => {
     expect(alert.textContent).toContain('database unavailable');
     fail = false;
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText(/No crawl has finished yet/, {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText(/No crawl has finished yet/, {}, SLOW)).toBeInTheDocument();
   });
 });
 
@@ -158,14 +158,14 @@ describe('the SEO tasks', () => {
         return json(200, body);
       },
     );
-    expect(await screen.findByText('Title is 66 characters (10–60)', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('Title is 66 characters (10–60)', {}, SLOW)).toBeInTheDocument();
     expect(requests[0]).toBe('/api/admin/seo-health/tasks?limit=25&offset=0&status=open');
-    expect(screen.getByText('Reopened 1×')).toBeTruthy();
+    expect(screen.getByText('Reopened 1×')).toBeInTheDocument();
     expect(
       screen.getByRole('link', { name: 'Analyze /blog/moving-cost-guide' }).getAttribute('href'),
     ).toBe('/admin/seo-health/analyzer?url=%2Fblog%2Fmoving-cost-guide');
     fireEvent.change(screen.getByLabelText('Status of task 5'), { target: { value: 'ignored' } });
-    expect(await screen.findByText('Task 5: ignored', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('Task 5: ignored', {}, SLOW)).toBeInTheDocument();
     expect(patches).toEqual([{ status: 'ignored' }]);
   });
 });
@@ -211,10 +211,10 @@ describe('the SEO analyzer', () => {
     );
     expect(
       await screen.findByText('Meta description is 28 characters (50–160)', {}, SLOW),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(bodies).toEqual([{ url: '/faq' }]);
-    expect(screen.getByText(/Result snippets show about 160 characters/)).toBeTruthy();
-    expect(screen.getByText('Organization, WebSite, FAQPage')).toBeTruthy();
+    expect(screen.getByText(/Result snippets show about 160 characters/)).toBeInTheDocument();
+    expect(screen.getByText('Organization, WebSite, FAQPage')).toBeInTheDocument();
     expect((screen.getByLabelText('Page to analyze') as HTMLInputElement).value).toBe('/faq');
   });
 });

@@ -176,7 +176,9 @@ describe('settings page: site settings', () => {
     const name = await within(site).findByLabelText('Site name');
     expect(name).toHaveProperty('value', 'MoverAtlas');
     expect(within(site).getByLabelText('Support phone')).toHaveProperty('value', '(312) 555-0100');
-    expect(within(site).getByText('Empty: leads stay in this site’s own database.')).toBeTruthy();
+    expect(
+      within(site).getByText('Empty: leads stay in this site’s own database.'),
+    ).toBeInTheDocument();
 
     fireEvent.change(name, { target: { value: 'Atlas Movers' } });
     fireEvent.change(within(site).getByLabelText('Support e-mail'), { target: { value: 'help@' } });
@@ -186,8 +188,8 @@ describe('settings page: site settings', () => {
     fireEvent.click(within(site).getByRole('button', { name: 'Save settings' }));
     expect(
       await within(site).findByText('supportEmail must be a valid e-mail address'),
-    ).toBeTruthy();
-    expect(within(site).getByText('supportPhone must have exactly 10 digits')).toBeTruthy();
+    ).toBeInTheDocument();
+    expect(within(site).getByText('supportPhone must have exactly 10 digits')).toBeInTheDocument();
     expect(within(site).getByLabelText('Support e-mail').getAttribute('aria-invalid')).toBe('true');
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
 
@@ -198,7 +200,7 @@ describe('settings page: site settings', () => {
       target: { value: '(415) 555-0199' },
     });
     fireEvent.click(within(site).getByRole('button', { name: 'Save settings' }));
-    expect(await toastTitled('Settings saved')).toBeTruthy();
+    expect(await toastTitled('Settings saved')).toBeInTheDocument();
     const put = calls.find((c) => c.method === 'PUT')!;
     expect(put.url).toBe('/api/admin/settings/site');
     expect(put.headers.get(CSRF_HEADER)).toBe('token-123');
@@ -208,7 +210,7 @@ describe('settings page: site settings', () => {
       supportPhone: '(415) 555-0199',
       leadBackendUrl: '',
     });
-    expect(await within(site).findByText(/by ops-lead/)).toBeTruthy();
+    expect(await within(site).findByText(/by ops-lead/)).toBeInTheDocument();
     expect(within(section('Site')).getByLabelText('Support phone')).toHaveProperty(
       'value',
       '(415) 555-0199',
@@ -225,8 +227,8 @@ describe('settings page: site settings', () => {
     );
     renderPage();
     fireEvent.click(await within(section('Site')).findByRole('button', { name: 'Save settings' }));
-    expect(await toastTitled('Settings not saved')).toBeTruthy();
-    expect(screen.getByText('siteName must be at most 80 characters')).toBeTruthy();
+    expect(await toastTitled('Settings not saved')).toBeInTheDocument();
+    expect(screen.getByText('siteName must be at most 80 characters')).toBeInTheDocument();
   });
 
   it('offers a retry when the settings cannot be loaded', async () => {
@@ -244,7 +246,7 @@ describe('settings page: site settings', () => {
     expect(alert.textContent).toContain('Database unavailable');
     fail = false;
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
-    expect(await within(section('Site')).findByLabelText('Site name')).toBeTruthy();
+    expect(await within(section('Site')).findByLabelText('Site name')).toBeInTheDocument();
   });
 });
 
@@ -259,8 +261,8 @@ describe('settings page: partners', () => {
     );
     renderPage();
     const partners = section('Partner sites');
-    expect(await within(partners).findByText('Demo partner page')).toBeTruthy();
-    expect(within(partners).getByText('http://localhost:4000')).toBeTruthy();
+    expect(await within(partners).findByText('Demo partner page')).toBeInTheDocument();
+    expect(within(partners).getByText('http://localhost:4000')).toBeInTheDocument();
     // The directory itself cannot be deactivated.
     expect(
       within(partners).queryByRole('button', { name: 'Deactivate MoverAtlas directory' }),
@@ -279,14 +281,14 @@ describe('settings page: partners', () => {
       await within(dialog).findByText(
         '"https://acme.example/quotes" is not an origin: write scheme://host[:port], e.g. https://partner.example',
       ),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
 
     fireEvent.change(origins, {
       target: { value: ' https://acme.example \n\nhttp://localhost:8080\n' },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add partner' }));
-    expect(await toastTitled('Partner added')).toBeTruthy();
+    expect(await toastTitled('Partner added')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
       siteId: 'acme-movers',
       name: 'Acme Movers',
@@ -323,7 +325,7 @@ describe('settings page: partners', () => {
     fireEvent.click(
       within(await screen.findByRole('dialog')).getByRole('button', { name: 'Deactivate' }),
     );
-    expect(await toastTitled('Partner deactivated')).toBeTruthy();
+    expect(await toastTitled('Partner deactivated')).toBeInTheDocument();
     const patch = calls.find((c) => c.method === 'PATCH')!;
     expect(patch.url).toBe('/api/admin/settings/partners/demo-partner');
     expect(patch.body).toEqual({ active: false });
@@ -338,12 +340,12 @@ describe('settings page: admin users and password', () => {
     renderPage();
     const users = section('Admin users');
     const me = (await within(users).findByText('ops-lead')).closest('tr')!;
-    expect(within(me).getByText('You')).toBeTruthy();
+    expect(within(me).getByText('You')).toBeInTheDocument();
     expect(within(me).queryByRole('button')).toBeNull();
     fireEvent.click(within(users).getByRole('button', { name: 'Delete alice' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete alice?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete admin' }));
-    expect(await toastTitled('Admin deleted')).toBeTruthy();
+    expect(await toastTitled('Admin deleted')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'DELETE')!.url).toBe('/api/admin/settings/admin-users/2');
   });
 
@@ -363,7 +365,9 @@ describe('settings page: admin users and password', () => {
     fireEvent.change(within(form).getByLabelText('Username'), { target: { value: 'bob' } });
     fireEvent.change(within(form).getByLabelText('Password'), { target: { value: 'short' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Create admin' }));
-    expect(await within(form).findByText('password must be at least 12 characters')).toBeTruthy();
+    expect(
+      await within(form).findByText('password must be at least 12 characters'),
+    ).toBeInTheDocument();
 
     fireEvent.change(within(form).getByLabelText('Password'), {
       target: { value: 'password123456' },
@@ -372,7 +376,7 @@ describe('settings page: admin users and password', () => {
       target: { value: 'password12345' },
     });
     fireEvent.click(within(form).getByRole('button', { name: 'Create admin' }));
-    expect(await within(form).findByText('The passwords do not match')).toBeTruthy();
+    expect(await within(form).findByText('The passwords do not match')).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
 
     fireEvent.change(within(form).getByLabelText('Repeat password'), {
@@ -391,7 +395,7 @@ describe('settings page: admin users and password', () => {
       target: { value: 'plum-orbit-kettle-42' },
     });
     fireEvent.click(within(form).getByRole('button', { name: 'Create admin' }));
-    expect(await toastTitled('Admin created')).toBeTruthy();
+    expect(await toastTitled('Admin created')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST').at(-1)!.body).toEqual({
       username: 'bob',
       password: 'plum-orbit-kettle-42',
@@ -418,7 +422,7 @@ describe('settings page: admin users and password', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Change password' }));
     expect(
       await within(form).findByText('newPassword must be at least 12 characters'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
 
     fireEvent.change(within(form).getByLabelText('New password'), {
       target: { value: 'brand-new-secret-9' },
@@ -427,8 +431,8 @@ describe('settings page: admin users and password', () => {
       target: { value: 'brand-new-secret-9' },
     });
     fireEvent.click(within(form).getByRole('button', { name: 'Change password' }));
-    expect(await toastTitled('Password changed')).toBeTruthy();
-    expect(screen.getByText('2 other sessions were signed out.')).toBeTruthy();
+    expect(await toastTitled('Password changed')).toBeInTheDocument();
+    expect(screen.getByText('2 other sessions were signed out.')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
       currentPassword: 'old-secret',
       newPassword: 'brand-new-secret-9',

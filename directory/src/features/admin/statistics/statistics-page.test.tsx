@@ -71,17 +71,17 @@ describe('the statistics screen', () => {
       /Listed companies by state/,
       /Listed companies by rating/,
     ])
-      expect(screen.getByRole('img', { name })).toBeTruthy();
+      expect(screen.getByRole('img', { name })).toBeInTheDocument();
     expect(screen.getByText('Conversion rate').nextElementSibling?.textContent).toBe('25%');
     // Each chart carries its figures for screen readers, and a table of them unfolds below it.
     const funnel = screen.getByRole('table', { name: 'Quote wizard funnel' });
-    expect(within(funnel).getByRole('row', { name: 'Step 3: Route 6 33.3%' })).toBeTruthy();
+    expect(within(funnel).getByRole('row', { name: 'Step 3: Route 6 33.3%' })).toBeInTheDocument();
     const funnelFigures = screen.getByRole('table', { name: 'Quote wizard funnel: figures' });
     expect(
       within(funnelFigures).getByRole('row', { name: 'Step 3: Route 6 33.3% 60%' }),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     const weeks = screen.getByRole('table', { name: 'Leads per week: figures' });
-    expect(within(weeks).getByRole('row', { name: 'Week of Mar 10, 2025 5' })).toBeTruthy();
+    expect(within(weeks).getByRole('row', { name: 'Week of Mar 10, 2025 5' })).toBeInTheDocument();
     expect(
       screen.getByRole('table', { name: 'Leads by partner and page origin' }).textContent,
     ).toContain('http://localhost:4000');

@@ -88,7 +88,7 @@ describe('the CSV upload', () => {
 
       expect(
         await screen.findByRole('heading', { name: 'Dry run: nothing is written yet' }, SLOW),
-      ).toBeTruthy();
+      ).toBeInTheDocument();
       const upload = callsTo(fetchMock, '/api/admin/upload').find((c) => c.init.method === 'POST')!;
       expect(upload.url.searchParams.get('filename')).toBe('movers.csv');
       expect(upload.init.body).toBe(file);
@@ -100,11 +100,13 @@ describe('the CSV upload', () => {
       const report = screen.getByRole('region', { name: 'Dry run: nothing is written yet' });
       expect(within(report).getByText('Would create').nextSibling?.textContent).toBe('2');
       expect(within(report).getByText('Would update').nextSibling?.textContent).toBe('1');
-      expect(within(report).getByText('Ignored column (not in the template): fax.')).toBeTruthy();
+      expect(
+        within(report).getByText('Ignored column (not in the template): fax.'),
+      ).toBeInTheDocument();
       const rejected = within(report).getByRole('table', { name: 'Rejected rows' });
       expect(
         within(rejected).getByText('city "Atlantis" is not a city of TX in the directory'),
-      ).toBeTruthy();
+      ).toBeInTheDocument();
       expect(
         within(report)
           .getByRole('link', { name: 'Download all rejected rows (CSV)' })
@@ -114,11 +116,13 @@ describe('the CSV upload', () => {
       fireEvent.click(within(report).getByRole('button', { name: 'Import 3 companies' }));
       const bar = await screen.findByRole('progressbar', { name: 'Import progress' }, SLOW);
       expect(bar.getAttribute('aria-valuemax')).toBe('100');
-      expect(await screen.findByText('40% · 2 of 4 rows', {}, SLOW)).toBeTruthy();
+      expect(await screen.findByText('40% · 2 of 4 rows', {}, SLOW)).toBeInTheDocument();
       expect(
         await screen.findByRole('heading', { name: 'Import finished' }, { timeout: 8000 }),
-      ).toBeTruthy();
-      expect(await screen.findByText('2 created, 1 updated, 1 rejected.', {}, SLOW)).toBeTruthy();
+      ).toBeInTheDocument();
+      expect(
+        await screen.findByText('2 created, 1 updated, 1 rejected.', {}, SLOW),
+      ).toBeInTheDocument();
       expect(screen.queryByRole('progressbar')).toBeNull();
       const start = callsTo(fetchMock, '/api/admin/upload/5/import')[0]!;
       expect(start.init.method).toBe('POST');

@@ -37,7 +37,7 @@ describe('FeaturedCompanies below the fold', () => {
     );
     vi.stubGlobal('fetch', fetchMock);
     renderWithRouter(<FeaturedCompanies initialFeatured={companies} />);
-    expect(screen.getByText('2 of ~50 loaded (4%)')).toBeTruthy();
+    expect(screen.getByText('2 of ~50 loaded (4%)')).toBeInTheDocument();
     expect(observe).toHaveBeenCalledWith(document.getElementById('featured-heading'));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(fetchMock).not.toHaveBeenCalled();

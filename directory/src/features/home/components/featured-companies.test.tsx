@@ -45,9 +45,13 @@ describe('FeaturedCompaniesView', () => {
 
   it('shows the empty state with a link to the directory', () => {
     renderWithRouter(<FeaturedCompaniesView state={{ status: 'empty' }} />);
-    expect(screen.getByRole('heading', { name: 'No Companies Found' })).toBeTruthy();
-    expect(screen.getByText('No featured companies are available at this time.')).toBeTruthy();
-    expect(screen.getByText('Please check back later or browse our directory.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'No Companies Found' })).toBeInTheDocument();
+    expect(
+      screen.getByText('No featured companies are available at this time.'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Please check back later or browse our directory.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse Directory' }).getAttribute('href')).toBe(
       '/moving-companies',
     );
@@ -55,7 +59,7 @@ describe('FeaturedCompaniesView', () => {
 
   it("lists the companies with '{n} Companies Available'", () => {
     renderWithRouter(<FeaturedCompaniesView state={{ status: 'list', companies }} />);
-    expect(screen.getByText('2 Companies Available')).toBeTruthy();
+    expect(screen.getByText('2 Companies Available')).toBeInTheDocument();
     expect(screen.getAllByRole('article')).toHaveLength(2);
     expect(screen.queryByText(/of ~50 loaded/)).toBeNull();
   });
@@ -64,7 +68,7 @@ describe('FeaturedCompaniesView', () => {
     renderWithRouter(
       <FeaturedCompaniesView state={{ status: 'list', companies, progress: { loaded: 2 } }} />,
     );
-    expect(screen.getByText('2 of ~50 loaded (4%)')).toBeTruthy();
+    expect(screen.getByText('2 of ~50 loaded (4%)')).toBeInTheDocument();
   });
 });
 
@@ -85,7 +89,7 @@ describe('FeaturedCompanies', () => {
     );
     renderWithRouter(<FeaturedCompanies />);
     expect(screen.getAllByTestId('company-skeleton')).toHaveLength(3);
-    await waitFor(() => expect(screen.getByText('2 Companies Available')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('2 Companies Available')).toBeInTheDocument());
     expect(screen.queryByText(/of ~50 loaded/)).toBeNull();
     expect(requested.sort()).toEqual([
       '/api/companies/featured',

@@ -1,7 +1,7 @@
 /** Home section 7: the interactive US map, or nothing when its geometry could not be computed (spec 8). */
 import { Link } from 'react-router-dom';
-import type { UsMapData } from '../../map/map-types';
-import { UsMap } from '../../map/us-map';
+import type { UsMapData } from '../../../components/map/map-types';
+import { UsMap } from '../../../components/map/us-map';
 
 export function UsMapSection({ map }: { map: UsMapData | null }) {
   if (!map) return null;

@@ -1,0 +1,38 @@
+/**
+ * Every /api/admin/* endpoint, behind one gate: a valid server-side admin session (401 without one) and, for
+ * writes, the session's CSRF token (403 without it). Each admin screen's feature folder exports a Router
+ * with paths relative to /api/admin and is added here, once.
+ */
+import { Router } from 'express';
+import { adminSessionGate } from '../features/auth';
+import type { AdminContext } from '../app-context';
+import { adminDatabaseRoutes } from '../features/database';
+import { adminSettingsRoutes } from '../features/settings';
+import { adminDashboardRoutes } from '../features/statistics';
+import { adminLeadsRoutes } from '../features/leads';
+import { adminStatisticsRoutes } from '../features/statistics';
+import { adminJobsRoutes } from '../features/jobs';
+import { adminScriptsRoutes } from '../features/scripts';
+import { adminCompaniesRoutes } from '../features/companies';
+import { adminUploadRoutes } from '../features/companies';
+import { adminSeoHealthRoutes } from '../features/seo-health';
+import { adminQaRoutes } from '../features/qa';
+
+export function adminApi(ctx: AdminContext): Router {
+  const router = Router();
+  // The gate (features/auth) comes first: res.locals.admin = { id, username } for every handler below.
+  router.use(adminSessionGate(ctx));
+  // Then one line per admin feature:
+  router.use(adminDashboardRoutes(ctx));
+  router.use(adminLeadsRoutes(ctx));
+  router.use(adminStatisticsRoutes(ctx));
+  router.use(adminDatabaseRoutes(ctx));
+  router.use(adminSettingsRoutes(ctx));
+  router.use(adminJobsRoutes(ctx));
+  router.use(adminScriptsRoutes(ctx));
+  router.use(adminCompaniesRoutes(ctx));
+  router.use(adminUploadRoutes(ctx));
+  router.use(adminSeoHealthRoutes(ctx));
+  router.use(adminQaRoutes(ctx));
+  return router;
+}

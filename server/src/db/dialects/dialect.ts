@@ -1,0 +1,92 @@
+/**
+ * What differs between the two engines, as one interface with one class per engine (sqlite.ts, mysql.ts),
+ * as Directus keeps its database helpers: the differences sit side by side, query modules never branch on
+ * the client, and a new engine is one file. db/dialect.ts hands out the instance for a connection.
+ */
+import type { Knex } from 'knex';
+
+export interface JobClaim {
+  workerId: string;
+  type: string;
+  now: number;
+  leaseMs: number;
+  limit: number;
+}
+
+/** A user table as the engine describes it, for the admin Database screen. */
+export interface EngineTable {
+  name: string;
+  /** The engine's estimate of its rows; null when it has none (count them). */
+  estimatedRows: number | null;
+  /** Table and index bytes; null when the engine cannot say. */
+  bytes: number | null;
+}
+
+/** A whole-database backup, ready to be read once. */
+export interface DatabaseBackup {
+  /** The file name's extension: a SQLite database file, or a logical SQL export. */
+  extension: 'sqlite' | 'sql';
+  /** Its size when known before it is read (a SQLite snapshot; an export is written as it is read). */
+  bytes: number | null;
+  body: AsyncIterable<string | Uint8Array>;
+  /** Frees what the backup holds (its temporary file); call it once the body is read or given up. */
+  dispose(): Promise<void>;
+}
+
+export interface Dialect {
+  readonly name: 'sqlite' | 'mysql';
+  /** Write transactions worth running at once: SQLite has a single writer, InnoDB commits in parallel. */
+  readonly concurrentWriters: number;
+  /**
+   * Whether a statement runs on the event loop's own thread (better-sqlite3 is synchronous): long writes
+   * must then be cut into short transactions, where a networked engine only waits.
+   */
+  readonly statementsHoldEventLoop: boolean;
+  /** Inserts rows in chunks sized for the engine's bound-parameter limit. */
+  batchInsert<T extends object>(
+    trx: Knex | Knex.Transaction,
+    table: string,
+    rows: readonly T[],
+  ): Promise<void>;
+  /** Sizes of the user tables (and, on SQLite, of each index b-tree) in bytes, where the engine reports them. */
+  tableSizes(): Promise<Map<string, number>>;
+  /**
+   * Claims up to `limit` due queued jobs of one type for `workerId`, oldest first: marks them running with a
+   * lease until `now + leaseMs` and counts the attempt. Exactly one caller gets a given job, across processes.
+   */
+  claimJobs(claim: JobClaim): Promise<Array<Record<string, unknown>>>;
+  /** Adds a hit to a rate-limit counter, starting a new window when the old one has ended. */
+  countHit(key: string, windowMs: number, now: number): Promise<{ hits: number; resetAt: number }>;
+  /**
+   * SQL for the UTC calendar day of a timestamp column as 'YYYY-MM-DD': the day itself, the Monday of its
+   * week, or the first of its month. For grouping by period in the admin statistics.
+   */
+  dayBucket(column: string, unit: 'day' | 'week' | 'month'): string;
+  /** SQL joining SQL expressions (columns, `?` placeholders) into one string. */
+  concat(...expressions: string[]): string;
+  /**
+   * Adds an index whose TEXT columns are indexed on their first `prefix` characters (MySQL needs a length
+   * for TEXT keys; SQLite indexes the whole value).
+   */
+  createPrefixIndex(
+    table: string,
+    name: string,
+    columns: ReadonlyArray<string | { column: string; prefix: number }>,
+  ): Promise<void>;
+  /**
+   * Refreshes the query planner's statistics after bulk loads; `sampleRows` bounds the rows read per index
+   * where the engine allows it (for refreshes while the server is serving).
+   */
+  refreshPlannerStatistics(options?: { sampleRows?: number }): Promise<void>;
+  /** The engine and its version as people name them: "SQLite 3.46.1", "MariaDB 10.11.6-MariaDB…". */
+  serverVersion(): Promise<string>;
+  /** The whole database's size in bytes. */
+  databaseBytes(): Promise<number>;
+  /** The user tables, with the engine's row estimates and sizes; `sizeSource` says where sizes came from. */
+  tables(): Promise<{
+    tables: EngineTable[];
+    sizeSource: 'dbstat' | 'information_schema' | 'unavailable';
+  }>;
+  /** A consistent backup of the whole database, taken while the site keeps running. */
+  backup(): Promise<DatabaseBackup>;
+}

@@ -1,0 +1,154 @@
+/** MySQL/MariaDB through mysql2: production, where several server processes share one database. */
+import type { Knex } from 'knex';
+import type { DatabaseBackup, Dialect, EngineTable, JobClaim } from './dialect';
+import { dumpMysql } from './mysql-dump';
+
+/** MySQL allows 65,535 bound parameters per statement. */
+const PARAMETERS_PER_STATEMENT = 60_000;
+
+export class MysqlDialect implements Dialect {
+  readonly name = 'mysql';
+  readonly concurrentWriters = 4;
+  readonly statementsHoldEventLoop = false;
+
+  constructor(private readonly db: Knex) {}
+
+  async batchInsert<T extends object>(
+    trx: Knex | Knex.Transaction,
+    table: string,
+    rows: readonly T[],
+  ): Promise<void> {
+    if (rows.length === 0) return;
+    const columns = Object.keys(rows[0] as object).length;
+    const chunk = Math.max(1, Math.floor(PARAMETERS_PER_STATEMENT / columns));
+    for (let i = 0; i < rows.length; i += chunk) {
+      await trx(table).insert(rows.slice(i, i + chunk));
+    }
+  }
+
+  async tableSizes(): Promise<Map<string, number>> {
+    const [rows] = (await this.db.raw(
+      'SELECT table_name AS name, data_length + index_length AS bytes FROM information_schema.tables WHERE table_schema = DATABASE()',
+    )) as [Array<{ name: string; bytes: number }>];
+    return new Map(rows.map((row) => [row.name, Number(row.bytes)]));
+  }
+
+  async claimJobs({ workerId, type, now, leaseMs, limit }: JobClaim) {
+    if (limit <= 0) return [];
+    // SKIP LOCKED lets concurrent workers each take different rows instead of queueing on the first;
+    // READ COMMITTED keeps InnoDB from gap-locking the index range against concurrent enqueues.
+    return this.db.transaction(
+      async (trx) => {
+        const [picked] = (await trx.raw(
+          `SELECT id FROM jobs WHERE status = 'queued' AND type = ? AND run_at <= ? ORDER BY run_at, id LIMIT ?
+           FOR UPDATE SKIP LOCKED`,
+          [type, now, limit],
+        )) as [Array<{ id: number }>];
+        const ids = picked.map((row) => row.id);
+        if (ids.length === 0) return [];
+        await trx('jobs')
+          .whereIn('id', ids)
+          .update({
+            status: 'running',
+            attempts: trx.raw('attempts + 1'),
+            locked_by: workerId,
+            locked_until: now + leaseMs,
+            started_at: now,
+            updated_at: now,
+          });
+        return (await trx('jobs')
+          .whereIn('id', ids)
+          .orderBy([{ column: 'run_at' }, { column: 'id' }])) as Array<Record<string, unknown>>;
+      },
+      { isolationLevel: 'read committed' },
+    );
+  }
+
+  async countHit(key: string, windowMs: number, now: number) {
+    // No RETURNING: upsert, then read the row back. Not one transaction on purpose: a counter does not need
+    // a commit (and a log flush) of its own per request, and two requests racing here at most both see the
+    // later count. Both IF()s read the old reset_at: only the second assignment changes it.
+    await this.db.raw(
+      `INSERT INTO rate_limit_hits (\`key\`, hits, reset_at) VALUES (?, 1, ?)
+       ON DUPLICATE KEY UPDATE
+         hits = IF(reset_at <= ?, 1, hits + 1),
+         reset_at = IF(reset_at <= ?, VALUES(reset_at), reset_at)`,
+      [key, now + windowMs, now, now],
+    );
+    const row = (await this.db('rate_limit_hits').where({ key }).first('hits', 'reset_at')) as {
+      hits: number;
+      reset_at: number;
+    };
+    return { hits: Number(row.hits), resetAt: Number(row.reset_at) };
+  }
+
+  dayBucket(column: string, unit: 'day' | 'week' | 'month'): string {
+    if (unit === 'week')
+      return `DATE_FORMAT(DATE_SUB(${column}, INTERVAL WEEKDAY(${column}) DAY), '%Y-%m-%d')`;
+    return `DATE_FORMAT(${column}, '${unit === 'month' ? '%Y-%m-01' : '%Y-%m-%d'}')`;
+  }
+
+  concat(...expressions: string[]): string {
+    return `CONCAT(${expressions.join(', ')})`;
+  }
+
+  async createPrefixIndex(
+    table: string,
+    name: string,
+    columns: ReadonlyArray<string | { column: string; prefix: number }>,
+  ): Promise<void> {
+    const parts = columns.map((c) => (typeof c === 'string' ? { column: c, prefix: 0 } : c));
+    const list = parts
+      .map((c) => (c.prefix === 0 ? '??' : `??(${Math.trunc(c.prefix)})`))
+      .join(', ');
+    await this.db.raw(`CREATE INDEX ?? ON ?? (${list})`, [
+      name,
+      table,
+      ...parts.map((c) => c.column),
+    ]);
+  }
+
+  async refreshPlannerStatistics(): Promise<void> {
+    await this.db.raw(
+      'ANALYZE TABLE companies, company_search_tokens, company_services, cities, zip_codes, reviews',
+    );
+  }
+
+  async serverVersion(): Promise<string> {
+    const [rows] = (await this.db.raw('select version() as v')) as [Array<{ v: string }>];
+    const version = rows[0]!.v;
+    return /mariadb/i.test(version) ? `MariaDB ${version}` : `MySQL ${version}`;
+  }
+
+  async databaseBytes(): Promise<number> {
+    const [sizes] = (await this.db.raw(
+      'select coalesce(sum(data_length + index_length), 0) as bytes from information_schema.tables where table_schema = database()',
+    )) as [Array<{ bytes: number | string }>];
+    return Number(sizes[0]!.bytes);
+  }
+
+  async tables() {
+    const [rows] = (await this.db.raw(
+      `select table_name as name, table_rows as estimate, data_length + index_length as bytes
+         from information_schema.tables
+        where table_schema = database() and table_type = 'BASE TABLE'`,
+    )) as [
+      Array<{ name: string; estimate: number | string | null; bytes: number | string | null }>,
+    ];
+    const tables: EngineTable[] = rows.map((row) => ({
+      name: row.name,
+      estimatedRows: row.estimate === null ? null : Number(row.estimate),
+      bytes: row.bytes === null ? null : Number(row.bytes),
+    }));
+    return { tables, sizeSource: 'information_schema' as const };
+  }
+
+  backup(): Promise<DatabaseBackup> {
+    return Promise.resolve({
+      extension: 'sql',
+      bytes: null,
+      body: dumpMysql(this.db),
+      dispose: () => Promise.resolve(),
+    });
+  }
+}

@@ -1,0 +1,154 @@
+/** SQLite through better-sqlite3: the embedded default (docs/decisions/001). */
+import fs from 'node:fs';
+import type { Knex } from 'knex';
+import type { DatabaseBackup, Dialect, EngineTable, JobClaim } from './dialect';
+import { snapshotSqlite } from './sqlite-backup';
+
+/** knex writes a multi-row insert as SELECT … UNION ALL SELECT …; SQLite refuses over 500 compound terms. */
+const ROWS_PER_INSERT = 500;
+
+export class SqliteDialect implements Dialect {
+  readonly name = 'sqlite';
+  readonly concurrentWriters = 1;
+  readonly statementsHoldEventLoop = true;
+
+  constructor(private readonly db: Knex) {}
+
+  async batchInsert<T extends object>(
+    trx: Knex | Knex.Transaction,
+    table: string,
+    rows: readonly T[],
+  ): Promise<void> {
+    for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+      await trx(table).insert(rows.slice(i, i + ROWS_PER_INSERT));
+    }
+  }
+
+  async tableSizes(): Promise<Map<string, number>> {
+    const sizes = new Map<string, number>();
+    try {
+      const rows = (await this.db.raw(
+        'SELECT name, SUM(pgsize) AS bytes FROM dbstat GROUP BY name',
+      )) as Array<{ name: string; bytes: number }>;
+      for (const row of rows) sizes.set(row.name, Number(row.bytes));
+    } catch {
+      // dbstat is a compile-time option; without it sizes are simply unknown.
+    }
+    return sizes;
+  }
+
+  async claimJobs({ workerId, type, now, leaseMs, limit }: JobClaim) {
+    if (limit <= 0) return [];
+    // One statement, and SQLite has one writer: no other claim can slip between the pick and the update.
+    const rows = (await this.db.raw(
+      `UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_by = ?, locked_until = ?, started_at = ?, updated_at = ?
+       WHERE id IN (SELECT id FROM jobs WHERE status = 'queued' AND type = ? AND run_at <= ? ORDER BY run_at, id LIMIT ?)
+       RETURNING *`,
+      [workerId, now + leaseMs, now, now, type, now, limit],
+    )) as Array<Record<string, unknown>>;
+    return rows.sort((a, b) => Number(a.run_at) - Number(b.run_at) || Number(a.id) - Number(b.id));
+  }
+
+  async countHit(key: string, windowMs: number, now: number) {
+    const rows = (await this.db.raw(
+      `INSERT INTO rate_limit_hits (key, hits, reset_at) VALUES (?, 1, ?)
+       ON CONFLICT(key) DO UPDATE SET
+         hits = CASE WHEN reset_at <= ? THEN 1 ELSE hits + 1 END,
+         reset_at = CASE WHEN reset_at <= ? THEN excluded.reset_at ELSE reset_at END
+       RETURNING hits, reset_at`,
+      [key, now + windowMs, now, now],
+    )) as Array<{ hits: number; reset_at: number }>;
+    return { hits: Number(rows[0]!.hits), resetAt: Number(rows[0]!.reset_at) };
+  }
+
+  dayBucket(column: string, unit: 'day' | 'week' | 'month'): string {
+    // 'weekday 0' moves forward to the Sunday (staying on a Sunday); six days back is that week's Monday.
+    if (unit === 'week') return `strftime('%Y-%m-%d', ${column}, 'weekday 0', '-6 days')`;
+    return `strftime('${unit === 'month' ? '%Y-%m-01' : '%Y-%m-%d'}', ${column})`;
+  }
+
+  concat(...expressions: string[]): string {
+    return `(${expressions.join(' || ')})`;
+  }
+
+  async createPrefixIndex(
+    table: string,
+    name: string,
+    columns: ReadonlyArray<string | { column: string; prefix: number }>,
+  ): Promise<void> {
+    // SQLite indexes TEXT whole: no prefix lengths.
+    const names = columns.map((c) => (typeof c === 'string' ? c : c.column));
+    await this.db.raw(`CREATE INDEX ?? ON ?? (${names.map(() => '??').join(', ')})`, [
+      name,
+      table,
+      ...names,
+    ]);
+  }
+
+  /**
+   * Without statistics SQLite assumes `is_in_list = 1` is selective and walks a 200,000-row sort index
+   * instead of the word index. `sampleRows` bounds the rows ANALYZE reads per index (PRAGMA analysis_limit):
+   * close-enough statistics in milliseconds, where a full ANALYZE of a large table holds the one connection
+   * (and, better-sqlite3 being synchronous, the event loop) for seconds.
+   */
+  async refreshPlannerStatistics(options: { sampleRows?: number } = {}): Promise<void> {
+    if (options.sampleRows === undefined) {
+      await this.db.raw('ANALYZE');
+      return;
+    }
+    await this.db.raw(`PRAGMA analysis_limit = ${Math.max(1, Math.floor(options.sampleRows))}`);
+    try {
+      await this.db.raw('ANALYZE');
+    } finally {
+      await this.db.raw('PRAGMA analysis_limit = 0');
+    }
+  }
+
+  async serverVersion(): Promise<string> {
+    const rows = (await this.db.raw('select sqlite_version() as v')) as Array<{ v: string }>;
+    return `SQLite ${rows[0]!.v}`;
+  }
+
+  async databaseBytes(): Promise<number> {
+    const pages = (await this.db.raw(
+      'select page_count * page_size as bytes from pragma_page_count(), pragma_page_size()',
+    )) as Array<{ bytes: number }>;
+    return Number(pages[0]!.bytes);
+  }
+
+  async tables() {
+    const objects = (await this.db.raw(
+      "select name, tbl_name as tableName, type from sqlite_schema where type in ('table', 'index')",
+    )) as Array<{ name: string; tableName: string; type: string }>;
+    // dbstat sizes every b-tree (tables and indexes): an index's pages count towards its table.
+    const btreeSizes = await this.tableSizes();
+    const ownerOf = new Map(objects.map((o) => [o.name, o.tableName]));
+    const bytes = new Map<string, number>();
+    for (const [name, size] of btreeSizes) {
+      const owner = ownerOf.get(name) ?? name;
+      bytes.set(owner, (bytes.get(owner) ?? 0) + size);
+    }
+    const tables: EngineTable[] = objects
+      .filter((o) => o.type === 'table' && !o.name.startsWith('sqlite_'))
+      .map((o) => ({
+        name: o.name,
+        // SQLite keeps no row estimate: every table is counted.
+        estimatedRows: null,
+        bytes: btreeSizes.size > 0 ? (bytes.get(o.name) ?? 0) : null,
+      }));
+    return {
+      tables,
+      sizeSource: btreeSizes.size > 0 ? ('dbstat' as const) : ('unavailable' as const),
+    };
+  }
+
+  async backup(): Promise<DatabaseBackup> {
+    const snapshot = await snapshotSqlite(this.db);
+    return {
+      extension: 'sqlite',
+      bytes: snapshot.bytes,
+      body: fs.createReadStream(snapshot.file),
+      dispose: snapshot.remove,
+    };
+  }
+}

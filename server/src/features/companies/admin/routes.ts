@@ -1,0 +1,123 @@
+/**
+ * /api/admin/companies, /api/admin/reviews and /api/admin/company-applications (behind the admin gate):
+ * the companies table, a company's form, the inline toggles, delete, review moderation and applications.
+ * Every write clears this process's public read cache, so the directory shows the change at once here;
+ * other server processes show it when their cache entries expire (API_CACHE_SECONDS, 10 s by default).
+ */
+import { Router, type Request, type Response } from 'express';
+import { z } from 'zod';
+import {
+  AdminApplicationListQuerySchema,
+  AdminCompanyListQuerySchema,
+  AdminReviewListQuerySchema,
+  ApplicationDeclineSchema,
+  CompanyFlagsSchema,
+  CompanyInputSchema,
+  ReviewModerationSchema,
+} from '@moveratlas/contracts';
+import type { AdminContext } from '../../../app-context';
+import { parseInput } from '../../../lib/validate';
+import { listAdminCompanies } from './company-list';
+import { companyDetail, deleteCompany, saveCompany, setCompanyFlags } from './company-admin';
+import { listReviews, moderateReview } from './reviews';
+import {
+  approveApplication,
+  declineApplication,
+  findApplication,
+  listApplications,
+} from './applications';
+import { clearPublicReads } from './public-cache';
+
+const IdParams = z.object({
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, 'id must be a positive whole number')
+    .transform(Number)
+    .refine((n) => n <= 2_147_483_647, 'id must be a positive whole number'),
+});
+
+const idOf = (req: Request) => parseInput(IdParams, req.params, 'params').id;
+const adminName = (res: Response) =>
+  (res.locals.admin as { username: string } | undefined)?.username ?? 'admin';
+
+export function adminCompaniesRoutes(ctx: AdminContext): Router {
+  const { db } = ctx;
+  const router = Router();
+
+  router.get('/companies', async (req, res) => {
+    const query = parseInput(AdminCompanyListQuerySchema, req.query, 'query');
+    res.json(await listAdminCompanies(db, query));
+  });
+
+  router.post('/companies', async (req, res) => {
+    const input = parseInput(CompanyInputSchema, req.body, 'body');
+    const created = await saveCompany(db, input, null);
+    clearPublicReads(req, db);
+    res.status(201).json(created);
+  });
+
+  router.get('/companies/:id', async (req, res) => {
+    res.json(await companyDetail(db, idOf(req)));
+  });
+
+  router.put('/companies/:id', async (req, res) => {
+    const id = idOf(req);
+    const input = parseInput(CompanyInputSchema, req.body, 'body');
+    await saveCompany(db, input, id);
+    clearPublicReads(req, db);
+    res.json(await companyDetail(db, id));
+  });
+
+  router.patch('/companies/:id', async (req, res) => {
+    const id = idOf(req);
+    const flags = parseInput(CompanyFlagsSchema, req.body, 'body');
+    await setCompanyFlags(db, id, flags);
+    clearPublicReads(req, db);
+    res.json(await companyDetail(db, id));
+  });
+
+  router.delete('/companies/:id', async (req, res) => {
+    await deleteCompany(db, idOf(req));
+    clearPublicReads(req, db);
+    res.status(204).end();
+  });
+
+  router.get('/reviews', async (req, res) => {
+    const query = parseInput(AdminReviewListQuerySchema, req.query, 'query');
+    res.json(await listReviews(db, query));
+  });
+
+  router.patch('/reviews/:id', async (req, res) => {
+    const id = idOf(req);
+    const { status } = parseInput(ReviewModerationSchema, req.body, 'body');
+    const result = await moderateReview(db, id, status, adminName(res));
+    clearPublicReads(req, db);
+    res.json(result);
+  });
+
+  router.get('/company-applications', async (req, res) => {
+    const query = parseInput(AdminApplicationListQuerySchema, req.query, 'query');
+    res.json(await listApplications(db, query));
+  });
+
+  router.get('/company-applications/:id', async (req, res) => {
+    res.json(await findApplication(db, idOf(req)));
+  });
+
+  router.post('/company-applications/:id/approve', async (req, res) => {
+    const id = idOf(req);
+    const input = parseInput(CompanyInputSchema, req.body, 'body');
+    const created = await approveApplication(db, id, input, adminName(res));
+    clearPublicReads(req, db);
+    res.status(201).json(created);
+  });
+
+  router.post('/company-applications/:id/decline', async (req, res) => {
+    const id = idOf(req);
+    const { note } = parseInput(ApplicationDeclineSchema, req.body ?? {}, 'body');
+    await declineApplication(db, id, adminName(res), note);
+    res.json(await findApplication(db, id));
+  });
+
+  return router;
+}

@@ -1,0 +1,19 @@
+/**
+ * Moving companies: the public profile and lists, the admin screens, the CSV import, applications to be listed.
+ * What the rest of the server may use of this resource; everything else in the folder is its own
+ * (eslint holds the line: docs/decisions/015-one-folder-per-resource.md).
+ */
+export { companyImportHandlers } from './admin/import/import-job';
+export { adminUploadRoutes } from './admin/import/routes';
+export { adminCompaniesRoutes } from './admin/routes';
+export { companyApplicationRoutes } from './applications/routes';
+export { findCompanyProfile, listFeaturedCompanies } from './company-profile';
+export {
+  companiesWithPlace,
+  COMPANY_COLUMNS,
+  type CompanyRow,
+  servicesByCompany,
+} from './company-row';
+export { listCompanies } from './list-companies';
+export { companyRoutes } from './routes';
+export { countListedCompanies, listedCompanySlugs } from './sitemap-entries';

@@ -1,0 +1,6 @@
+/**
+ * The contact form.
+ * What the rest of the server may use of this resource; everything else in the folder is its own
+ * (eslint holds the line: docs/decisions/015-one-folder-per-resource.md).
+ */
+export { contactRoutes } from './routes';

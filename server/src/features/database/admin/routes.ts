@@ -1,0 +1,88 @@
+/**
+ * /api/admin/database/*: the database screen's reads (health, tables, migrations) and the backup download
+ * (POST, with the CSRF token), a consistent SQLite file or, on MySQL/MariaDB, a logical .sql export streamed
+ * as it is written.
+ */
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { Router, type Response } from 'express';
+import {
+  DATABASE_BACKUP_TYPES,
+  DatabaseTablesQuerySchema,
+  type DatabaseHealth,
+} from '@moveratlas/contracts';
+import type { AdminContext } from '../../../app-context';
+import { dialectOf } from '../../../db/dialect';
+import { HttpError } from '../../../lib/http-error';
+import { parseInput } from '../../../lib/validate';
+import { serverLoad } from '../../health';
+import { databaseHealth, databaseMigrations, databaseTables } from './inspect';
+
+/** moveratlas-2026-11-23-063612: when the backup was taken, in UTC. */
+export function backupBaseName(at: Date = new Date()): string {
+  const iso = at.toISOString();
+  return `moveratlas-${iso.slice(0, 10)}-${iso.slice(11, 19).replaceAll(':', '')}`;
+}
+
+const attachment = (res: Response, filename: string) =>
+  res.set('Content-Disposition', `attachment; filename="${filename}"`);
+
+export function adminDatabaseRoutes(ctx: AdminContext): Router {
+  const router = Router();
+  const { db, logger } = ctx;
+
+  router.get('/database/health', async (req, res) => {
+    const health: DatabaseHealth = { ...(await databaseHealth(db)), server: serverLoad(req.app) };
+    res.json(health);
+  });
+
+  router.get('/database/tables', async (req, res) => {
+    const query = parseInput(DatabaseTablesQuerySchema, req.query, 'query');
+    res.json(await databaseTables(db, query));
+  });
+
+  router.get('/database/migrations', async (_req, res) => {
+    res.json(await databaseMigrations(db));
+  });
+
+  // Taking a backup costs a snapshot and streams every lead's personal data: a write, never a GET that an
+  // <img> or a link could set off with the admin's cookies.
+  router.get('/database/backup', () => {
+    throw new HttpError(405, 'Download a backup with POST and the CSRF token, not a link', {
+      Allow: 'POST',
+    });
+  });
+
+  router.post('/database/backup', async (_req, res) => {
+    const name = backupBaseName();
+    const admin = (res.locals as { admin?: { username?: string } }).admin?.username;
+    const backup = await dialectOf(db).backup();
+    try {
+      // The first piece is read before anything is sent: a failure there (the snapshot, the export's first
+      // query) is still an ordinary error answer.
+      const pieces = backup.body[Symbol.asyncIterator]();
+      const first = await pieces.next();
+      res.status(200);
+      res.set('Content-Type', DATABASE_BACKUP_TYPES[dialectOf(db).name]);
+      if (backup.bytes !== null) res.set('Content-Length', String(backup.bytes));
+      attachment(res, `${name}.${backup.extension}`);
+      async function* all(): AsyncGenerator<string | Uint8Array> {
+        if (!first.done) yield first.value;
+        for (let next = await pieces.next(); !next.done; next = await pieces.next())
+          yield next.value;
+      }
+      try {
+        await pipeline(Readable.from(all()), res);
+        logger.info({ admin, bytes: backup.bytes ?? undefined }, 'database backup downloaded');
+      } catch (error) {
+        // Headers are gone: a broken download is all the client can be told; the log says why.
+        logger.warn({ err: error, admin }, 'database backup broke off part-way');
+        res.destroy();
+      }
+    } finally {
+      await backup.dispose();
+    }
+  });
+
+  return router;
+}

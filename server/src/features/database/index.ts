@@ -1,0 +1,6 @@
+/**
+ * The admin Database screen: what is stored, backups.
+ * What the rest of the server may use of this resource; everything else in the folder is its own
+ * (eslint holds the line: docs/decisions/015-one-folder-per-resource.md).
+ */
+export { adminDatabaseRoutes } from './admin/routes';

@@ -1,0 +1,7 @@
+/**
+ * /healthz and the server-load figures it reports.
+ * What the rest of the server may use of this resource; everything else in the folder is its own
+ * (eslint holds the line: docs/decisions/015-one-folder-per-resource.md).
+ */
+export { healthRoutes } from './routes';
+export { serverLoad } from './server-load';

@@ -1,0 +1,70 @@
+/**
+ * The admin leads API (below /api/admin, behind the session gate): the list and its filter choices, the CSV
+ * export, one lead, its status changes and the retry of its delivery.
+ */
+import { Router, type Response } from 'express';
+import {
+  AdminLeadExportQuerySchema,
+  AdminLeadIdSchema,
+  AdminLeadListQuerySchema,
+  AdminLeadStatusRequestSchema,
+} from '@moveratlas/contracts';
+import type { AdminContext } from '../../../app-context';
+import type { AdminLocals } from '../../auth';
+import { notFound } from '../../../lib/http-error';
+import { parseInput } from '../../../lib/validate';
+import { LEAD_FORWARD_JOB } from '../outbox';
+import { exportLeads } from './export-leads';
+import { retryLeadDelivery, setLeadStatus } from './lead-actions';
+import { leadDetail } from './lead-detail';
+import { leadFacets, listLeads } from './list-leads';
+
+const adminOf = (res: Response) => (res.locals as AdminLocals).admin;
+
+export function adminLeadsRoutes(ctx: AdminContext): Router {
+  const { db } = ctx;
+  const router = Router();
+
+  const detailOrNotFound = async (id: number) => {
+    const detail = await leadDetail(db, id);
+    if (!detail) throw notFound(`No lead with id ${id}`);
+    return detail;
+  };
+
+  router.get('/leads', async (req, res) => {
+    res.json(await listLeads(db, parseInput(AdminLeadListQuerySchema, req.query, 'query')));
+  });
+
+  router.get('/leads/facets', async (_req, res) => {
+    res.json(await leadFacets(db));
+  });
+
+  router.get('/leads/export.csv', async (req, res) => {
+    await exportLeads(db, parseInput(AdminLeadExportQuerySchema, req.query, 'query'), res);
+  });
+
+  router.get('/leads/:id', async (req, res) => {
+    const id = parseInput(AdminLeadIdSchema, req.params.id, 'params');
+    res.json(await detailOrNotFound(id));
+  });
+
+  router.post('/leads/:id/status', async (req, res) => {
+    const id = parseInput(AdminLeadIdSchema, req.params.id, 'params');
+    const { status, note } = parseInput(AdminLeadStatusRequestSchema, req.body ?? {}, 'body');
+    await setLeadStatus(db, id, status, {
+      username: adminOf(res).username,
+      ...(note ? { note } : {}),
+    });
+    res.json(await detailOrNotFound(id));
+  });
+
+  router.post('/leads/:id/retry', async (req, res) => {
+    const id = parseInput(AdminLeadIdSchema, req.params.id, 'params');
+    await retryLeadDelivery(db, id, adminOf(res).username);
+    ctx.jobs?.kick(LEAD_FORWARD_JOB);
+    ctx.logger.info({ leadId: id, admin: adminOf(res).username }, 'lead delivery retried');
+    res.json(await detailOrNotFound(id));
+  });
+
+  return router;
+}

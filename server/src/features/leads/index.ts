@@ -1,0 +1,15 @@
+/**
+ * Quote requests: intake, the outbox that forwards them, the admin screens over them.
+ * What the rest of the server may use of this resource; everything else in the folder is its own
+ * (eslint holds the line: docs/decisions/015-one-folder-per-resource.md).
+ */
+export {
+  dayStart,
+  leadSummaries,
+  type LeadSummaryRow,
+  nextDay,
+  SUMMARY_COLUMNS,
+} from './admin/lead-rows';
+export { adminLeadsRoutes } from './admin/routes';
+export { callBackend, LEAD_ANALYTICS_JOB, LEAD_FORWARD_JOB, leadOutboxHandlers } from './outbox';
+export { leadAnalyticsHandler, sendLeadHandler } from './routes';

@@ -1,0 +1,7 @@
+/**
+ * The QA suites and their runs.
+ * What the rest of the server may use of this resource; everything else in the folder is its own
+ * (eslint holds the line: docs/decisions/015-one-folder-per-resource.md).
+ */
+export { adminQaRoutes } from './admin/routes';
+export { qaSuitesScript } from './qa-script';

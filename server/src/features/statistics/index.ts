@@ -1,0 +1,7 @@
+/**
+ * The admin dashboard and statistics over leads.
+ * What the rest of the server may use of this resource; everything else in the folder is its own
+ * (eslint holds the line: docs/decisions/015-one-folder-per-resource.md).
+ */
+export { adminDashboardRoutes } from './admin/dashboard-routes';
+export { adminStatisticsRoutes } from './admin/routes';

@@ -3,7 +3,7 @@
  * events, the live event stream of a job page, and cancel / retry.
  */
 import { z } from 'zod';
-import { intParam } from './query-params';
+import { idParam, intParam } from './query-params';
 
 export const JOB_STATUSES = [
   'queued',
@@ -41,10 +41,7 @@ export const jobListQuerySchema = z.strictObject({
 export type JobListQuery = z.input<typeof jobListQuerySchema>;
 
 /** A job id in a path. */
-export const jobIdParamSchema = z
-  .string()
-  .regex(/^[1-9]\d{0,15}$/, 'The job id must be a positive whole number')
-  .transform(Number);
+export const jobIdParamSchema = idParam('job');
 
 /** GET /api/admin/jobs/:id and its event stream: only the events after this one (the last a page has). */
 export const jobEventsQuerySchema = z.strictObject({

@@ -5,7 +5,7 @@
  * the bad one.
  */
 import { z } from 'zod';
-import { intParam } from './query-params';
+import { idParam, intParam } from './query-params';
 import { LEAD_STATUSES, LeadStatusSchema } from './lead';
 import { MOVE_SIZES } from './move-sizes';
 import { multilineText } from './text';
@@ -277,10 +277,7 @@ export const AdminLeadStatusRequestSchema = z.strictObject({
 export type AdminLeadStatusRequest = z.infer<typeof AdminLeadStatusRequestSchema>;
 
 /** The lead id in a path: the row id. */
-export const AdminLeadIdSchema = z
-  .string()
-  .regex(/^[1-9]\d{0,11}$/, 'lead id must be a positive whole number')
-  .transform(Number);
+export const AdminLeadIdSchema = idParam('lead');
 
 /** The export's columns, in order: also the header row of the CSV. */
 export const LEAD_EXPORT_COLUMNS = [

@@ -3,7 +3,7 @@
  * runs (each a job) and the pass/fail of every check with its timing and failure details.
  */
 import { z } from 'zod';
-import { intParam } from './query-params';
+import { idParam, intParam } from './query-params';
 import { activeScriptJobSchema } from './admin-seo';
 
 export const QA_SUITES = ['routes', 'links', 'api', 'quote-flow'] as const;
@@ -83,10 +83,7 @@ export const qaRunListResponseSchema = z.object({
 });
 export type QaRunListResponse = z.infer<typeof qaRunListResponseSchema>;
 
-export const qaRunIdParamSchema = z
-  .string()
-  .regex(/^[1-9]\d{0,15}$/, 'The run id must be a positive whole number')
-  .transform(Number);
+export const qaRunIdParamSchema = idParam('run');
 
 export const qaRunDetailResponseSchema = z.object({
   run: qaRunSchema,

@@ -4,7 +4,7 @@
  * that checks one page on demand.
  */
 import { z } from 'zod';
-import { intParam } from './query-params';
+import { idParam, intParam } from './query-params';
 
 export const SEO_SEVERITIES = ['error', 'warning', 'notice'] as const;
 export const seoSeveritySchema = z.enum(SEO_SEVERITIES);
@@ -181,10 +181,7 @@ export const seoFindingChangeSchema = z.enum(SEO_FINDING_CHANGES);
 export type SeoFindingChange = z.infer<typeof seoFindingChangeSchema>;
 
 /** An id in a path (crawl, task). */
-export const seoIdParamSchema = z
-  .string()
-  .regex(/^[1-9]\d{0,15}$/, 'The id must be a positive whole number')
-  .transform(Number);
+export const seoIdParamSchema = idParam();
 
 export const seoFindingSchema = z.object({
   rule: seoRuleIdSchema,

@@ -33,3 +33,6 @@ export * from './admin-seo';
 export * from './admin-qa';
 export * from './directory-data';
 export * from './ssr';
+export * from './site-paths';
+export { idParam, intParam } from './query-params';
+export * from './admin-api-paths';

@@ -385,6 +385,11 @@ export const SendLeadFormSchema = z.object({
 });
 export type SendLeadForm = z.infer<typeof SendLeadFormSchema>;
 export type SendLeadFormInput = z.input<typeof SendLeadFormSchema>;
+/**
+ * The form body the widget sends to send_lead: every field the schema reads, as text (so a field renamed or
+ * added on one side fails to compile on the other), plus spec 7.3.2's fields the server passes on unread.
+ */
+export type SendLeadBody = { [K in keyof SendLeadFormInput]-?: string } & Record<string, string>;
 
 /** The auto-transport step's rules (step 6) on the wire field names. */
 export function autoTransportIssue(form: SendLeadForm): string | undefined {
@@ -443,6 +448,10 @@ export const LeadAnalyticsFormSchema = z.object({
   [HONEYPOT_FIELD]: honeypot,
 });
 export type LeadAnalyticsForm = z.infer<typeof LeadAnalyticsFormSchema>;
+/** The form body of lead_send_bq as the widget sends it (see SendLeadBody). */
+export type LeadAnalyticsBody = {
+  [K in keyof z.input<typeof LeadAnalyticsFormSchema>]-?: string;
+} & Record<string, string>;
 
 /** GET /api/ip: the visitor's address as our server sees it (spec 7.4's IP service, replaced). */
 export const IpResponseSchema = z.object({ ip: z.string() });

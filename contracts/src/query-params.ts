@@ -21,3 +21,16 @@ export const intParam = (name: string, min: number, max: number, fallback: numbe
       }
       return n;
     });
+
+/**
+ * A record's id in a URL path (/api/admin/jobs/:id): a positive whole number, read from the string the
+ * path carries, and no larger than JavaScript holds exactly. `what` names it in the message ("job", "lead").
+ */
+export const idParam = (what?: string) => {
+  const message = `The ${what ? `${what} ` : ''}id must be a positive whole number`;
+  return z
+    .string()
+    .regex(/^[1-9]\d{0,15}$/, message)
+    .transform(Number)
+    .refine(Number.isSafeInteger, message);
+};

@@ -3,8 +3,10 @@
  * Everything goes to `apiBase`, never to the host page's origin; no cookies are sent.
  */
 import type {
+  LeadAnalyticsBody,
   MatchCompaniesRequest,
   MatchCompaniesResponse,
+  SendLeadBody,
   SessionRequest,
   WidgetStepEvent,
   ZipPlace,
@@ -15,8 +17,8 @@ export interface WidgetApi {
   startSession(request: SessionRequest): Promise<string>;
   matchCompanies(request: MatchCompaniesRequest): Promise<MatchCompaniesResponse>;
   /** Resolves with the lead id (plain text); rejects with the server's reason. */
-  sendLead(fields: Record<string, string>): Promise<string>;
-  sendLeadAnalytics(fields: Record<string, string>): Promise<void>;
+  sendLead(fields: SendLeadBody): Promise<string>;
+  sendLeadAnalytics(fields: LeadAnalyticsBody): Promise<void>;
   places(query: string, signal?: AbortSignal): Promise<ZipPlace[]>;
   trackStep(event: WidgetStepEvent): void;
 }

@@ -1,6 +1,7 @@
 /** The submission bodies: every field of spec 7.3.2 and 7.3.3, accepted by the server's own schemas. */
 import { describe, expect, it, vi } from 'vitest';
 import {
+  HONEYPOT_FIELD,
   LEAD_ANALYTICS_FIELDS,
   LeadAnalyticsFormSchema,
   SEND_LEAD_FIELDS,
@@ -117,7 +118,7 @@ describe('sendLeadFields', () => {
 
 describe('leadAnalyticsFields', () => {
   it('carries every lead_ field of 7.3.3 and passes the server’s schema', () => {
-    const fields = leadAnalyticsFields(form({ ipAddress: '203.0.113.9' }), page, 'MA-1');
+    const fields = leadAnalyticsFields(form({ ipAddress: '203.0.113.9' }), page, 'MA-1', '');
     for (const name of LEAD_ANALYTICS_FIELDS) expect(fields).toHaveProperty(`lead_${name}`);
     expect(LeadAnalyticsFormSchema.parse(fields)).toMatchObject({
       lead_mmex_lead_id: 'MA-1',
@@ -127,6 +128,13 @@ describe('leadAnalyticsFields', () => {
       lead_ip_address: '203.0.113.9',
       lead_move_date: '06/15/2030',
     });
+  });
+
+  it('carries the honeypot as the lead did, so the copy of a bot’s lead is dropped too', () => {
+    expect(leadAnalyticsFields(form(), page, 'MA-1', '')[HONEYPOT_FIELD]).toBe('');
+    expect(leadAnalyticsFields(form(), page, 'MA-1', 'https://spam.example')[HONEYPOT_FIELD]).toBe(
+      'https://spam.example',
+    );
   });
 });
 

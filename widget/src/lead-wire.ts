@@ -8,7 +8,9 @@ import {
   phoneDigits,
   quoteAliases,
   sizeToRooms,
+  type LeadAnalyticsBody,
   type QuoteFormState,
+  type SendLeadBody,
 } from '@moveratlas/contracts';
 
 export interface PageContext {
@@ -32,7 +34,7 @@ export function sendLeadFields(
   form: QuoteFormState,
   page: PageContext,
   consent: { text: string; honeypot: string },
-): Record<string, string> {
+): SendLeadBody {
   const alias = quoteAliases(form);
   return {
     source: 'moveratlas-widget',
@@ -80,12 +82,16 @@ export function sendLeadFields(
   };
 }
 
-/** POST /api/proxy/lead_send_bq: the analytics copy, lead_ prefixed. */
+/**
+ * POST /api/proxy/lead_send_bq: the analytics copy, lead_ prefixed. It carries the honeypot too, so the copy
+ * of a bot's lead is dropped like the lead itself.
+ */
 export function leadAnalyticsFields(
   form: QuoteFormState,
   page: PageContext,
   leadId: string,
-): Record<string, string> {
+  honeypot: string,
+): LeadAnalyticsBody {
   const alias = quoteAliases(form);
   return {
     lead_uuid: form.leadUuid,
@@ -116,5 +122,6 @@ export function leadAnalyticsFields(
     lead_website_version: WEBSITE_VERSION,
     lead_trustedformcerturl: '',
     lead_trustedformtoken: '',
+    [HONEYPOT_FIELD]: honeypot,
   };
 }

@@ -334,7 +334,7 @@ export function createQuoteStore(deps: QuoteStoreDeps): QuoteStore {
         console.info('[MoverAtlas] Lead submitted successfully');
         // Phase two, the analytics copy: its failure never fails the submission.
         deps.api
-          .sendLeadAnalytics(leadAnalyticsFields(form, page, leadId))
+          .sendLeadAnalytics(leadAnalyticsFields(form, page, leadId, state.honeypot))
           .catch((error: unknown) => {
             console.warn(`[MoverAtlas] Failed to submit lead to BigQuery: ${String(error)}`);
           });

@@ -1,7 +1,8 @@
 /** All states and DC in four region columns, each linking to its state directory with its live company count. */
+import { statePath } from '@moveratlas/contracts';
 import { Link } from 'react-router-dom';
 import { formatCount, plural } from '../lib/numbers';
-import { statePath, type RegionGroup } from '../lib/regions';
+import { type RegionGroup } from '../lib/regions';
 
 export function StatesByRegion({
   groups,

@@ -1,4 +1,5 @@
 /** The company card's rules (spec 2.2, 5 and 9): link, badges, which companies may be shown, merge order. */
+import { companyProfilePath } from '@moveratlas/contracts';
 import type { Company } from '@moveratlas/contracts';
 
 /** Up to three service badges per card; a company without services shows the fallback badge. */
@@ -16,11 +17,11 @@ export function companyPath(
     state?: { slug?: string } | null;
   },
 ): string {
-  if (company.slug) return `/company/${company.slug}`;
+  if (company.slug) return companyProfilePath(company.slug);
   const stateSlug = company.state?.slug;
   const citySlug = company.city?.slug;
   if (stateSlug && citySlug) return `/moving-companies/${stateSlug}/${citySlug}/${company.id}`;
-  return `/company/${company.id}`;
+  return companyProfilePath(company.id);
 }
 
 export function serviceBadges(company: Pick<Company, 'services'>): string[] {

@@ -19,12 +19,3 @@ export function groupStatesByRegion(states: readonly StateSummary[]): RegionGrou
     };
   });
 }
-
-/**
- * State and city pages answer under /states/… and /moving-companies/…; the /states/… form is canonical
- * (the breadcrumbs' structured data points there too), so every link uses it.
- */
-export const statePath = (stateSlug: string): string => `/states/${stateSlug}`;
-
-export const cityPath = (stateSlug: string, citySlug: string): string =>
-  `/states/${stateSlug}/${citySlug}`;

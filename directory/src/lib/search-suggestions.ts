@@ -1,6 +1,6 @@
 /** Turns grouped search results into one list of suggestions, each with the page it opens. */
+import { cityPath, statePath, companyProfilePath } from '@moveratlas/contracts';
 import type { SearchResults } from '@moveratlas/contracts';
-import { cityPath, statePath } from './regions';
 
 export interface Suggestion {
   id: string;
@@ -39,7 +39,7 @@ export function suggestionsOf(results: SearchResults): Suggestion[] {
       label: c.name,
       kind: 'Company' as const,
       detail: `${c.city}, ${c.state}`,
-      href: `/company/${c.slug}`,
+      href: companyProfilePath(c.slug),
     })),
   ];
 }

@@ -123,40 +123,45 @@ async function healthzAnsweredDuringBusyPage(baseUrl: string): Promise<boolean> 
   return answeredFirst;
 }
 
-describe('pages rendered on a render thread (RENDER_THREADS=1)', () => {
-  let root: string;
-  let db: Knex;
-  let served: Served;
-
+/** The fixture build served with RENDER_THREADS=`threads` for the tests of one describe block. */
+function servedWith(threads: string) {
+  const state = {} as { root: string; db: Knex; served: Served };
   beforeAll(async () => {
-    root = fixtureBuild();
-    db = openDatabase(testDatabases()[0]!.config);
-    served = await serve(root, db, '1');
+    state.root = fixtureBuild();
+    state.db = openDatabase(testDatabases()[0]!.config);
+    state.served = await serve(state.root, state.db, threads);
   });
   afterAll(async () => {
-    await served.close();
-    await db.destroy();
-    fs.rmSync(root, { recursive: true, force: true });
+    await state.served.close();
+    await state.db.destroy();
+    fs.rmSync(state.root, { recursive: true, force: true });
   });
+  return state;
+}
+
+describe('pages rendered on a render thread (RENDER_THREADS=1)', () => {
+  const fixture = servedWith('1');
 
   it('renders off the main thread, so a long render does not hold /healthz', async () => {
-    const thread = (await (await fetch(`${served.baseUrl}/thread`)).json()) as { threadId: number };
+    const thread = (await (await fetch(`${fixture.served.baseUrl}/thread`)).json()) as {
+      threadId: number;
+    };
     expect(thread.threadId).toBeGreaterThan(0);
-    expect(await healthzAnsweredDuringBusyPage(served.baseUrl)).toBe(true);
+    expect(await healthzAnsweredDuringBusyPage(fixture.served.baseUrl)).toBe(true);
   });
 
   it('answers the page’s data calls from the main thread’s database', async () => {
-    const res = await fetch(`${served.baseUrl}/states`);
+    const res = await fetch(`${fixture.served.baseUrl}/states`);
     expect(res.status).toBe(200);
     const body = (await res.json()) as { names: string[]; site: { siteName: string } };
-    const stored = (await db('states').orderBy('name').pluck('name')) as string[];
+    const stored = (await fixture.db('states').orderBy('name').pluck('name')) as string[];
     expect(body.names).toEqual(stored);
     expect(body.names).toContain('Illinois');
     expect(body.site.siteName).toBe(loadConfig({ NODE_ENV: 'test' }).siteName);
   });
 
   it('hands a deliberate answer of the data (400 for a bad filter) to the renderer as a Response', async () => {
-    const res = await fetch(`${served.baseUrl}/bad-filter`);
+    const res = await fetch(`${fixture.served.baseUrl}/bad-filter`);
     expect(res.status).toBe(400);
     const body = (await res.json()) as { status: number; text: string };
     expect(body.status).toBe(400);
@@ -164,8 +169,8 @@ describe('pages rendered on a render thread (RENDER_THREADS=1)', () => {
   });
 
   it('logs an error the render reports, with its kind and message', async () => {
-    await fetch(`${served.baseUrl}/log`);
-    expect(served.logged).toContainEqual(
+    await fetch(`${fixture.served.baseUrl}/log`);
+    expect(fixture.served.logged).toContainEqual(
       expect.objectContaining({
         msg: 'directory page failed',
         err: expect.objectContaining({ type: 'TypeError', message: 'a component failed' }),
@@ -176,7 +181,7 @@ describe('pages rendered on a render thread (RENDER_THREADS=1)', () => {
   it('tells the thread when the visitor goes away, so the render can stop', async () => {
     const visitor = new AbortController();
     // A cookie makes the page personal: rendered for this request alone, which its disconnect may abort.
-    const page = fetch(`${served.baseUrl}/slow`, {
+    const page = fetch(`${fixture.served.baseUrl}/slow`, {
       headers: { cookie: 'x=1' },
       signal: visitor.signal,
     }).catch(() => undefined);
@@ -186,32 +191,21 @@ describe('pages rendered on a render thread (RENDER_THREADS=1)', () => {
     const deadline = Date.now() + 5000;
     while (
       Date.now() < deadline &&
-      !served.logged.some((line) => line.err?.message.startsWith('render '))
+      !fixture.served.logged.some((line) => line.err?.message.startsWith('render '))
     )
       await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(served.logged.map((line) => line.err?.message)).toContain('render aborted');
+    expect(fixture.served.logged.map((line) => line.err?.message)).toContain('render aborted');
   });
 });
 
 describe('pages rendered on the main thread (RENDER_THREADS=0)', () => {
-  let root: string;
-  let db: Knex;
-  let served: Served;
-
-  beforeAll(async () => {
-    root = fixtureBuild();
-    db = openDatabase(testDatabases()[0]!.config);
-    served = await serve(root, db, '0');
-  });
-  afterAll(async () => {
-    await served.close();
-    await db.destroy();
-    fs.rmSync(root, { recursive: true, force: true });
-  });
+  const fixture = servedWith('0');
 
   it('renders in the main thread, where a long render holds /healthz (why the threads exist)', async () => {
-    const thread = (await (await fetch(`${served.baseUrl}/thread`)).json()) as { threadId: number };
+    const thread = (await (await fetch(`${fixture.served.baseUrl}/thread`)).json()) as {
+      threadId: number;
+    };
     expect(thread.threadId).toBe(0);
-    expect(await healthzAnsweredDuringBusyPage(served.baseUrl)).toBe(false);
+    expect(await healthzAnsweredDuringBusyPage(fixture.served.baseUrl)).toBe(false);
   });
 });

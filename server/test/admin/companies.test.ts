@@ -335,7 +335,9 @@ for (const database of testDatabases()) {
       const missing = await send('PUT', '/api/admin/companies/99999999', form());
       expect(missing.status).toBe(404);
       const badId = await send('PUT', '/api/admin/companies/abc', form());
-      expect(await badId.json()).toEqual({ error: 'id must be a positive whole number' });
+      expect(await badId.json()).toEqual({
+        error: 'The company id must be a positive whole number',
+      });
     });
 
     it('toggles featured and listed inline, as the public list sees it', async () => {

@@ -367,7 +367,9 @@ for (const database of testDatabases()) {
       expect(await missing.json()).toEqual({ error: 'No lead with id 999999999' });
       const malformed = await admin.request('/api/admin/leads/abc');
       expect(malformed.status).toBe(400);
-      expect(await malformed.json()).toEqual({ error: 'lead id must be a positive whole number' });
+      expect(await malformed.json()).toEqual({
+        error: 'The lead id must be a positive whole number',
+      });
       const status = await admin.request('/api/admin/leads/999999999/status', {
         method: 'POST',
         body: JSON.stringify({ status: 'lost' }),

@@ -4,9 +4,9 @@
  * 'Browse {state} Movers' caption, and zoom (buttons, wheel, pinch; 1× to 8×) through the SVG viewBox,
  * never inline styles (the CSP forbids them).
  */
+import { statePath } from '@moveratlas/contracts';
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { statePath } from '../../lib/regions';
 import type { MapState, UsMapData } from './map-types';
 
 export const MIN_ZOOM = 1;

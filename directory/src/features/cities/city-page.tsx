@@ -17,11 +17,10 @@ import {
   totalPagesOf,
 } from '../../lib/listing';
 import { formatCount } from '../../lib/numbers';
-import { cityPath, statePath } from '../../lib/regions';
 import { Seo } from '../../lib/seo/seo';
 import { companyItemListJsonLd } from '../../lib/seo/structured-data';
 import { useSite } from '../../lib/site';
-import { fittingTitle } from '@moveratlas/contracts';
+import { fittingTitle, cityPath, statePath } from '@moveratlas/contracts';
 
 /** ZIP codes listed before the rest are folded away. */
 const ZIP_PREVIEW = 24;

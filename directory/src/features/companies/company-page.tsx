@@ -5,6 +5,9 @@ import {
   formatPhone,
   phoneDigits,
   type CompanyProfile,
+  cityPath,
+  statePath,
+  companyProfilePath,
 } from '@moveratlas/contracts';
 import { directoryData } from '../../app/router-context';
 import { Breadcrumbs } from '../../components/breadcrumbs';
@@ -17,7 +20,6 @@ import { RouteErrorBoundary } from '../../components/errors/route-error-boundary
 import { companyKeywords, companyPath, serviceBadges } from '../../lib/companies';
 import { notFound } from '../../lib/http';
 import { formatCount } from '../../lib/numbers';
-import { cityPath, statePath } from '../../lib/regions';
 import { Seo } from '../../lib/seo/seo';
 import { movingCompanyJsonLd } from '../../lib/seo/structured-data';
 import { useSite } from '../../lib/site';
@@ -67,7 +69,7 @@ const externalLink = 'font-medium text-blue-800 underline underline-offset-2 bre
 
 export function CompanyView({ company, locator, otherMovers }: CompanyPageData) {
   const site = useSite();
-  const path = `/company/${company.slug}`;
+  const path = companyProfilePath(company.slug);
   const place = `${company.city.name}, ${company.state.abbreviation}`;
   const crumbs = [
     { label: 'Home', to: '/' },

@@ -1,6 +1,6 @@
 /** /moving-companies: every listed company, filtered by state and service, sorted, one canonical URL per page. */
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
-import { findState } from '@moveratlas/contracts';
+import { findState, statePath } from '@moveratlas/contracts';
 import { directoryData } from '../../app/router-context';
 import { Breadcrumbs } from '../../components/breadcrumbs';
 import { CompanyList } from '../../components/company-list';
@@ -14,7 +14,6 @@ import {
   totalPagesOf,
 } from '../../lib/listing';
 import { formatCount } from '../../lib/numbers';
-import { statePath } from '../../lib/regions';
 import { Seo } from '../../lib/seo/seo';
 import { companyItemListJsonLd } from '../../lib/seo/structured-data';
 import { useSite } from '../../lib/site';

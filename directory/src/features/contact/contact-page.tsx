@@ -1,6 +1,11 @@
 /** /contact: a message to the MoverAtlas team, stored for the admin area (POST /api/contact). */
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
-import { CONTACT_MESSAGE_MAX, CONTACT_TOPICS, type ContactTopic } from '@moveratlas/contracts';
+import {
+  CONTACT_CONFIRMATION,
+  CONTACT_MESSAGE_MAX,
+  CONTACT_TOPICS,
+  type ContactTopic,
+} from '@moveratlas/contracts';
 import { Breadcrumbs } from '../../components/breadcrumbs';
 import { CONTACT } from '../../config/site';
 import { webPageJsonLd } from '../../lib/seo/content-structured-data';
@@ -50,9 +55,6 @@ const DESCRIPTION =
 const loadContactSchema = () =>
   import('../../components/forms/form-schemas').then((m) => m.ContactMessageSchema);
 
-export const CONTACT_SENT_MESSAGE =
-  'Thank you — your message has been sent. We usually reply within two business days.';
-
 /** The questions people most often write about, each with its answer and the topic to write under. */
 const COMMON_QUESTIONS: ReadonlyArray<{ topic: ContactTopic; title: string; answer: string }> = [
   {
@@ -91,7 +93,7 @@ export function ContactView({
   const { errors, confirmation, failure, sending, noValidate, onSubmit, onFocus } = usePublicForm(
     loadContactSchema,
     '/api/contact',
-    { outcome: { sent, error, errorField }, sentMessage: CONTACT_SENT_MESSAGE },
+    { outcome: { sent, error, errorField }, sentMessage: CONTACT_CONFIRMATION },
   );
 
   return (

@@ -3,7 +3,7 @@
  * (POST /api/company-applications) and reviewed by our team before a listing goes live.
  */
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
-import { SERVICES, US_STATES } from '@moveratlas/contracts';
+import { APPLICATION_CONFIRMATION, SERVICES, US_STATES } from '@moveratlas/contracts';
 import { Breadcrumbs } from '../../components/breadcrumbs';
 import { webPageJsonLd } from '../../lib/seo/content-structured-data';
 import { Seo } from '../../lib/seo/seo';
@@ -39,9 +39,6 @@ const DESCRIPTION =
 const loadApplicationSchema = () =>
   import('../../components/forms/form-schemas').then((m) => m.CompanyApplicationSchema);
 
-export const APPLICATION_SENT_MESSAGE =
-  'Thank you — your application has been received. Our team reviews every application and will contact you within three business days.';
-
 const BENEFITS = [
   [
     'Be found where people compare',
@@ -65,7 +62,7 @@ export function ListYourCompanyView({ sent, error, errorField = null }: FormOutc
     {
       arrays: ['services'],
       outcome: { sent, error, errorField },
-      sentMessage: APPLICATION_SENT_MESSAGE,
+      sentMessage: APPLICATION_CONFIRMATION,
     },
   );
 

@@ -3,7 +3,7 @@
  * taxes when you arrive in a new state — with every state's page, region by region.
  */
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
-import { REGIONS, US_STATES, type ContentSummary } from '@moveratlas/contracts';
+import { REGIONS, US_STATES, type ContentSummary, statePath } from '@moveratlas/contracts';
 import { directoryData } from '../../app/router-context';
 import type { Crumb } from '../../lib/seo/structured-data';
 import { CollectionPageHeader, ContentCardGrid } from '../../components/content/collection-page';
@@ -60,7 +60,7 @@ export function ResourcesView({ resources }: { resources: ContentSummary[] }) {
               <ul className="mt-3 space-y-1 text-sm">
                 {US_STATES.filter((state) => state.region === region).map((state) => (
                   <li key={state.slug}>
-                    <Link to={`/states/${state.slug}`} className="text-blue-800 hover:underline">
+                    <Link to={statePath(state.slug)} className="text-blue-800 hover:underline">
                       Moving to {state.name}
                     </Link>
                   </li>

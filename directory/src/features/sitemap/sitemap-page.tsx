@@ -3,11 +3,11 @@
  * major cities and every state.
  */
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
-import { SERVICES } from '@moveratlas/contracts';
+import { SERVICES, cityPath, statePath } from '@moveratlas/contracts';
 import { directoryData } from '../../app/router-context';
 import { Breadcrumbs } from '../../components/breadcrumbs';
 import { RouteErrorBoundary } from '../../components/errors/route-error-boundary';
-import { cityPath, groupStatesByRegion, statePath } from '../../lib/regions';
+import { groupStatesByRegion } from '../../lib/regions';
 import { Seo } from '../../lib/seo/seo';
 
 export async function loader({ context }: LoaderFunctionArgs) {

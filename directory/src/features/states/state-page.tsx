@@ -3,7 +3,7 @@
  * its movers (filtered, sorted, paginated), statistics and charts, its cities and moving resources.
  */
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
-import { fittingTitle } from '@moveratlas/contracts';
+import { fittingTitle, cityPath, statePath } from '@moveratlas/contracts';
 import { directoryData } from '../../app/router-context';
 import { Breadcrumbs } from '../../components/breadcrumbs';
 import { MovingResources } from '../../components/place/moving-resources';
@@ -18,7 +18,6 @@ import {
   totalPagesOf,
 } from '../../lib/listing';
 import { formatCount } from '../../lib/numbers';
-import { cityPath, statePath } from '../../lib/regions';
 import { Seo } from '../../lib/seo/seo';
 import { companyItemListJsonLd } from '../../lib/seo/structured-data';
 import { useSite } from '../../lib/site';

@@ -1,4 +1,5 @@
 /** schema.org JSON-LD for every page: the organisation, the site with its search action, and breadcrumbs. */
+import { companyProfilePath } from '@moveratlas/contracts';
 import { CONTACT, SOCIAL_LINKS } from '../../config/site';
 import type { SiteInfo } from '@moveratlas/contracts';
 
@@ -121,7 +122,7 @@ export interface CompanyForJsonLd {
  * review count exist, and areaServed "city, ST".
  */
 export function movingCompanyJsonLd(site: SiteInfo, company: CompanyForJsonLd): JsonLd {
-  const url = absoluteUrl(site.origin, `/company/${company.slug}`);
+  const url = absoluteUrl(site.origin, companyProfilePath(company.slug));
   const data: JsonLd = {
     '@context': 'https://schema.org',
     '@type': 'MovingCompany',
@@ -181,7 +182,7 @@ export function companyItemListJsonLd(
     itemListElement: companies.slice(0, ITEM_LIST_LIMIT).map((company, index) => ({
       '@type': 'ListItem',
       position: startPosition + index,
-      url: absoluteUrl(site.origin, `/company/${company.slug}`),
+      url: absoluteUrl(site.origin, companyProfilePath(company.slug)),
       name: company.name,
     })),
   };

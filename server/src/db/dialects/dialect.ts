@@ -5,6 +5,18 @@
  */
 import type { Knex } from 'knex';
 
+/** Inserts rows a chunk at a time: each engine says how many rows one statement may carry. */
+export async function insertInChunks<T extends object>(
+  trx: Knex | Knex.Transaction,
+  table: string,
+  rows: readonly T[],
+  rowsPerStatement: number,
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += rowsPerStatement) {
+    await trx(table).insert(rows.slice(i, i + rowsPerStatement));
+  }
+}
+
 export interface JobClaim {
   workerId: string;
   type: string;

@@ -1,6 +1,12 @@
 /** MySQL/MariaDB through mysql2: production, where several server processes share one database. */
 import type { Knex } from 'knex';
-import type { DatabaseBackup, Dialect, EngineTable, JobClaim } from './dialect';
+import {
+  insertInChunks,
+  type DatabaseBackup,
+  type Dialect,
+  type EngineTable,
+  type JobClaim,
+} from './dialect';
 import { dumpMysql } from './mysql-dump';
 
 /** MySQL allows 65,535 bound parameters per statement. */
@@ -13,17 +19,14 @@ export class MysqlDialect implements Dialect {
 
   constructor(private readonly db: Knex) {}
 
-  async batchInsert<T extends object>(
-    trx: Knex | Knex.Transaction,
-    table: string,
-    rows: readonly T[],
-  ): Promise<void> {
-    if (rows.length === 0) return;
-    const columns = Object.keys(rows[0] as object).length;
-    const chunk = Math.max(1, Math.floor(PARAMETERS_PER_STATEMENT / columns));
-    for (let i = 0; i < rows.length; i += chunk) {
-      await trx(table).insert(rows.slice(i, i + chunk));
-    }
+  batchInsert<T extends object>(trx: Knex | Knex.Transaction, table: string, rows: readonly T[]) {
+    const columns = Math.max(1, Object.keys(rows[0] ?? {}).length);
+    return insertInChunks(
+      trx,
+      table,
+      rows,
+      Math.max(1, Math.floor(PARAMETERS_PER_STATEMENT / columns)),
+    );
   }
 
   async tableSizes(): Promise<Map<string, number>> {

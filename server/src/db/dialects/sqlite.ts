@@ -1,7 +1,13 @@
 /** SQLite through better-sqlite3: the embedded default (docs/decisions/001). */
 import fs from 'node:fs';
 import type { Knex } from 'knex';
-import type { DatabaseBackup, Dialect, EngineTable, JobClaim } from './dialect';
+import {
+  insertInChunks,
+  type DatabaseBackup,
+  type Dialect,
+  type EngineTable,
+  type JobClaim,
+} from './dialect';
 import { snapshotSqlite } from './sqlite-backup';
 
 /** knex writes a multi-row insert as SELECT … UNION ALL SELECT …; SQLite refuses over 500 compound terms. */
@@ -14,14 +20,8 @@ export class SqliteDialect implements Dialect {
 
   constructor(private readonly db: Knex) {}
 
-  async batchInsert<T extends object>(
-    trx: Knex | Knex.Transaction,
-    table: string,
-    rows: readonly T[],
-  ): Promise<void> {
-    for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
-      await trx(table).insert(rows.slice(i, i + ROWS_PER_INSERT));
-    }
+  batchInsert<T extends object>(trx: Knex | Knex.Transaction, table: string, rows: readonly T[]) {
+    return insertInChunks(trx, table, rows, ROWS_PER_INSERT);
   }
 
   async tableSizes(): Promise<Map<string, number>> {

@@ -1,10 +1,7 @@
 /** POST /api/contact: a message from the /contact form, kept in contact_messages for the admin area. */
 import type { Router } from 'express';
-import { ContactMessageSchema } from '@moveratlas/contracts';
+import { CONTACT_CONFIRMATION, ContactMessageSchema } from '@moveratlas/contracts';
 import { formRoute, submitterOf, type FormContext } from '../../lib/form-submission';
-
-export const CONTACT_CONFIRMATION =
-  'Thank you — your message has been sent. We usually reply within two business days.';
 
 export function contactRoutes(ctx: FormContext): Router {
   return formRoute(ctx, {

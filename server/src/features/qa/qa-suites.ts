@@ -31,6 +31,9 @@ import {
   ZipPlaceSchema,
   type QaCheckStatus,
   type QaSuite,
+  cityPath,
+  companyProfilePath,
+  statePath,
 } from '@moveratlas/contracts';
 import { LEAD_ANALYTICS_JOB, LEAD_FORWARD_JOB } from '../leads';
 import { SESSION_FORWARD_JOB } from '../sessions';
@@ -199,10 +202,10 @@ export async function runQaSuites(options: QaRunOptions): Promise<QaCheckResult[
   if (wanted.has('routes')) {
     const routes = [...STATIC_ROUTES];
     if (sample.major) {
-      routes.push(`/states/${sample.major.stateSlug}`);
-      routes.push(`/states/${sample.major.stateSlug}/${sample.major.citySlug}`);
+      routes.push(statePath(sample.major.stateSlug));
+      routes.push(cityPath(sample.major.stateSlug, sample.major.citySlug));
     }
-    if (sample.company) routes.push(`/company/${sample.company.slug}`);
+    if (sample.company) routes.push(companyProfilePath(sample.company.slug));
     if (sample.post) routes.push(`/blog/${sample.post.slug}`);
     for (const path of routes) {
       await check(

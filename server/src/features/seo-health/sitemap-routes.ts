@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Router, type Request, type Response } from 'express';
 import type { Knex } from 'knex';
-import { US_STATES } from '@moveratlas/contracts';
+import { US_STATES, cityPath, companyProfilePath, statePath } from '@moveratlas/contracts';
 import type { Config } from '../../config';
 import { countListedCompanies, listedCompanySlugs } from '../companies';
 import { citySlugsWithCompanies, countCitiesWithCompanies } from '../states';
@@ -131,7 +131,7 @@ export function sitemapRoutes(
   });
 
   router.get('/sitemaps/states.xml', (req, res) => {
-    sendXml(res, urlSet(US_STATES.map((s) => ({ loc: `${origin(req)}/states/${s.slug}` }))));
+    sendXml(res, urlSet(US_STATES.map((s) => ({ loc: `${origin(req)}${statePath(s.slug)}` }))));
   });
 
   router.get(/^\/sitemaps\/(cities|companies)-(\d{1,6})\.xml$/, async (req, res, next) => {
@@ -145,14 +145,16 @@ export function sitemapRoutes(
       if (rows.length === 0 && n > 1) return next();
       return sendXml(
         res,
-        urlSet(rows.map((r) => ({ loc: `${base}/states/${r.stateSlug}/${r.citySlug}` }))),
+        urlSet(rows.map((r) => ({ loc: `${base}${cityPath(r.stateSlug, r.citySlug)}` }))),
       );
     }
     const rows = await listedCompanySlugs(db, offset, size);
     if (rows.length === 0 && n > 1) return next();
     sendXml(
       res,
-      urlSet(rows.map((r) => ({ loc: `${base}/company/${r.slug}`, lastmod: r.updatedAt }))),
+      urlSet(
+        rows.map((r) => ({ loc: `${base}${companyProfilePath(r.slug)}`, lastmod: r.updatedAt })),
+      ),
     );
   });
 

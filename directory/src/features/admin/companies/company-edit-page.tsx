@@ -2,6 +2,7 @@
  * One company (/admin/companies/:id): its form (saved with PUT; the public profile and the search index
  * follow at once), a link to its public page, delete (after a confirmation), and its reviews to moderate.
  */
+import { companyProfilePath } from '@moveratlas/contracts';
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -89,7 +90,7 @@ function CompanyEditor({ detail }: { detail: AdminCompanyDetail }) {
         </div>
         <div className="flex flex-wrap gap-2">
           <a
-            href={`/company/${detail.values.slug}`}
+            href={companyProfilePath(detail.values.slug)}
             className={buttonClass}
             target="_blank"
             rel="noreferrer"
@@ -109,7 +110,7 @@ function CompanyEditor({ detail }: { detail: AdminCompanyDetail }) {
         pending={save.isPending}
         failure={failure}
         onSubmit={(body) => save.mutate(body)}
-        slugHint={`The public page is /company/${detail.values.slug}; changing the slug changes its address.`}
+        slugHint={`The public page is ${companyProfilePath(detail.values.slug)}; changing the slug changes its address.`}
       />
 
       <section aria-labelledby="reviews-heading" className="space-y-3">

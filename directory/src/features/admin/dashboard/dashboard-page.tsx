@@ -3,6 +3,7 @@
  * pipeline by status, where leads come from, whether the lead outbox is delivering, the directory's size and
  * the newest leads, each linking to its record. One request (GET /api/admin/dashboard).
  */
+import { ADMIN_API } from '@moveratlas/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import type { AdminDashboard } from '@moveratlas/contracts';
@@ -19,8 +20,6 @@ import {
 import { buttonClass, cardClass } from '../ui/classes';
 import { DateTime, formatDateTime, formatDay, shortDay } from '../ui/date-time';
 import { LoadFailure, Skeleton } from '../ui/load-states';
-
-export const DASHBOARD_PATH = '/api/admin/dashboard';
 
 function Figure({ label, value, to }: { label: string; value: number; to?: string }) {
   return (
@@ -215,7 +214,7 @@ export function DashboardView({ dashboard }: { dashboard: AdminDashboard }) {
 
 export function Component() {
   const query = useQuery<AdminDashboard>({
-    queryKey: [DASHBOARD_PATH],
+    queryKey: [ADMIN_API.dashboard],
     staleTime: 30_000,
     refetchInterval: 60_000,
   });

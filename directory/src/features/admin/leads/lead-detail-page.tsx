@@ -7,10 +7,12 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import {
+  ADMIN_API,
   formatPhone,
   LEAD_STATUSES,
   type AdminLeadDetail,
   type LeadStatus,
+  companyProfilePath,
 } from '@moveratlas/contracts';
 import { toast } from '../../../components/toast/toast-store';
 import { ApiError } from '../../../lib/api-client';
@@ -23,9 +25,6 @@ import { Field } from '../ui/fields';
 import { LoadFailure, Skeleton } from '../ui/load-states';
 import { Panel } from '../ui/section-card';
 import { DeliveryBadge, fullName, moveSizeLabel, STATUS_LABELS, StatusBadge } from './lead-format';
-import { LEADS_PATH } from './leads-page';
-
-const DASHBOARD_PATH = '/api/admin/dashboard';
 
 const ATTEMPT_EVENTS: Record<string, string> = {
   succeeded: 'Delivered',
@@ -57,11 +56,11 @@ function StatusForm({ detail }: { detail: AdminLeadDetail }) {
   const [note, setNote] = useState('');
   const change = useMutation({
     mutationFn: (body: { status: LeadStatus; note?: string }) =>
-      adminWrite<AdminLeadDetail>('POST', `${LEADS_PATH}/${detail.lead.id}/status`, body),
+      adminWrite<AdminLeadDetail>('POST', `${ADMIN_API.leads}/${detail.lead.id}/status`, body),
     onSuccess: (updated) => {
-      queryClient.setQueryData([`${LEADS_PATH}/${detail.lead.id}`], updated);
-      void queryClient.invalidateQueries({ queryKey: [LEADS_PATH] });
-      void queryClient.invalidateQueries({ queryKey: [DASHBOARD_PATH] });
+      queryClient.setQueryData([`${ADMIN_API.leads}/${detail.lead.id}`], updated);
+      void queryClient.invalidateQueries({ queryKey: [ADMIN_API.leads] });
+      void queryClient.invalidateQueries({ queryKey: [ADMIN_API.dashboard] });
       setNote('');
       toast({
         title: 'Status updated',
@@ -122,11 +121,12 @@ function RetryDelivery({ detail }: { detail: AdminLeadDetail }) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const retry = useMutation({
-    mutationFn: () => adminWrite<AdminLeadDetail>('POST', `${LEADS_PATH}/${detail.lead.id}/retry`),
+    mutationFn: () =>
+      adminWrite<AdminLeadDetail>('POST', `${ADMIN_API.leads}/${detail.lead.id}/retry`),
     onSuccess: (updated) => {
-      queryClient.setQueryData([`${LEADS_PATH}/${detail.lead.id}`], updated);
-      void queryClient.invalidateQueries({ queryKey: [LEADS_PATH] });
-      void queryClient.invalidateQueries({ queryKey: [DASHBOARD_PATH] });
+      queryClient.setQueryData([`${ADMIN_API.leads}/${detail.lead.id}`], updated);
+      void queryClient.invalidateQueries({ queryKey: [ADMIN_API.leads] });
+      void queryClient.invalidateQueries({ queryKey: [ADMIN_API.dashboard] });
       setOpen(false);
       toast({
         title: 'Delivery queued again',
@@ -312,7 +312,10 @@ export function LeadDetailView({ detail }: { detail: AdminLeadDetail }) {
                 {detail.companies.map((company) => (
                   <li key={String(company.id)}>
                     {company.slug ? (
-                      <Link to={`/company/${company.slug}`} className="text-blue-700 underline">
+                      <Link
+                        to={companyProfilePath(company.slug)}
+                        className="text-blue-700 underline"
+                      >
                         {company.name}
                       </Link>
                     ) : (
@@ -418,7 +421,7 @@ export function LeadDetailView({ detail }: { detail: AdminLeadDetail }) {
 
 export function Component() {
   const { id = '' } = useParams();
-  const path = `${LEADS_PATH}/${id}`;
+  const path = `${ADMIN_API.leads}/${id}`;
   const query = useQuery<AdminLeadDetail>({
     queryKey: [path],
     staleTime: 10_000,

@@ -7,6 +7,7 @@ import { useId } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
+  ADMIN_API,
   LEAD_PAGE_SIZES,
   LEAD_STATUSES,
   MOVE_SIZES,
@@ -33,9 +34,6 @@ import {
   STATUS_LABELS,
   StatusBadge,
 } from './lead-format';
-
-export const LEADS_PATH = '/api/admin/leads';
-export const FACETS_PATH = '/api/admin/leads/facets';
 
 /** The URL parameters that filter the list (and the export). */
 export const FILTER_PARAMS = [
@@ -231,13 +229,13 @@ export function Component() {
   const params = pick(search, LIST_PARAMS);
   const filters = pick(search, FILTER_PARAMS);
   const list = useQuery<AdminLeadList>({
-    queryKey: [LEADS_PATH, params],
+    queryKey: [ADMIN_API.leads, params],
     placeholderData: keepPreviousData,
     staleTime: 15_000,
   });
-  const facets = useQuery<AdminLeadFacets>({ queryKey: [FACETS_PATH] });
+  const facets = useQuery<AdminLeadFacets>({ queryKey: [ADMIN_API.leadFacets] });
   const filtered = Object.keys(filters).length > 0;
-  const exportHref = `${LEADS_PATH}/export.csv${
+  const exportHref = `${ADMIN_API.leads}/export.csv${
     filtered ? `?${new URLSearchParams(filters).toString()}` : ''
   }`;
 

@@ -8,6 +8,7 @@ import type { FormEvent, ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
+  ADMIN_API,
   STATISTICS_GRANULARITIES,
   type AdminLeadFacets,
   type AdminStatistics,
@@ -24,8 +25,6 @@ import { LoadFailure, Skeleton } from '../ui/load-states';
 import { Panel } from '../ui/section-card';
 import { pick } from '../ui/url-params';
 
-export const STATISTICS_PATH = '/api/admin/statistics';
-const FACETS_PATH = '/api/admin/leads/facets';
 const PARAMS = ['from', 'to', 'granularity', 'siteId'] as const;
 
 const GRANULARITY_LABELS: Record<StatisticsGranularity, string> = {
@@ -443,11 +442,11 @@ export function Component() {
   const [search] = useSearchParams();
   const params = pick(search, PARAMS);
   const stats = useQuery<AdminStatistics>({
-    queryKey: [STATISTICS_PATH, params],
+    queryKey: [ADMIN_API.statistics, params],
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
-  const facets = useQuery<AdminLeadFacets>({ queryKey: [FACETS_PATH] });
+  const facets = useQuery<AdminLeadFacets>({ queryKey: [ADMIN_API.leadFacets] });
   return (
     <div className="mx-auto max-w-7xl space-y-4">
       <h2 className="text-xl font-bold text-slate-900">Leads and directory statistics</h2>

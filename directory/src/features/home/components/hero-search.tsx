@@ -1,9 +1,9 @@
 /** Home section 2: the search box (a GET to /search?q=, with suggestions as you type) and the five major cities. */
+import { cityPath } from '@moveratlas/contracts';
 import { Link } from 'react-router-dom';
 import type { MajorCity } from '@moveratlas/contracts';
 import { MapPinIcon } from '../../../components/icons';
 import { SearchCombobox } from '../../../components/search-combobox';
-import { cityPath } from '../../../lib/regions';
 
 /** The hero shows five city links (spec section 9). */
 export const HERO_CITY_LIMIT = 5;

@@ -1,9 +1,9 @@
 /** Home section 6: the major cities with their live company counts. */
+import { cityPath } from '@moveratlas/contracts';
 import { Link } from 'react-router-dom';
 import type { MajorCity } from '@moveratlas/contracts';
 import { ArrowRightIcon } from '../../../components/icons';
 import { plural } from '../../../lib/numbers';
-import { cityPath } from '../../../lib/regions';
 
 export function MajorCities({ cities }: { cities: readonly MajorCity[] }) {
   return (

@@ -7,6 +7,7 @@
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import {
+  idParam,
   AdminApplicationListQuerySchema,
   AdminCompanyListQuerySchema,
   AdminReviewListQuerySchema,
@@ -28,13 +29,7 @@ import {
 } from './applications';
 import { clearPublicReads } from './public-cache';
 
-const IdParams = z.object({
-  id: z
-    .string()
-    .regex(/^[1-9]\d{0,9}$/, 'id must be a positive whole number')
-    .transform(Number)
-    .refine((n) => n <= 2_147_483_647, 'id must be a positive whole number'),
-});
+const IdParams = z.object({ id: idParam('company') });
 
 const idOf = (req: Request) => parseInput(IdParams, req.params, 'params').id;
 const adminName = (res: Response) =>

@@ -3,11 +3,8 @@
  * company_applications for admins to check (USDOT and MC numbers) and approve or decline.
  */
 import type { Router } from 'express';
-import { CompanyApplicationSchema } from '@moveratlas/contracts';
+import { APPLICATION_CONFIRMATION, CompanyApplicationSchema } from '@moveratlas/contracts';
 import { formRoute, submitterOf, type FormContext } from '../../../lib/form-submission';
-
-export const APPLICATION_CONFIRMATION =
-  'Thank you — your application has been received. Our team reviews every application and will contact you within three business days.';
 
 export function companyApplicationRoutes(ctx: FormContext): Router {
   return formRoute(ctx, {

@@ -5,6 +5,7 @@
 import { Router, type Response } from 'express';
 import { z } from 'zod';
 import {
+  idParam,
   scheduleInputSchema,
   schedulePreviewQuerySchema,
   scheduleUpdateSchema,
@@ -35,10 +36,7 @@ import {
 
 const adminOf = (res: Response) => (res.locals as AdminLocals).admin;
 
-const scheduleIdSchema = z
-  .string()
-  .regex(/^[1-9]\d{0,9}$/, 'The schedule id must be a positive whole number')
-  .transform(Number);
+const scheduleIdSchema = idParam('schedule');
 
 const jsonSchemas = new WeakMap<AdminScript, ScriptParamsJsonSchema>();
 

@@ -4,6 +4,7 @@
  */
 import { Router, type Request, type Response } from 'express';
 import {
+  idParam,
   AdminUserCreateSchema,
   AdminUserListQuerySchema,
   PartnerCreateSchema,
@@ -40,11 +41,8 @@ function siteIdParam(req: Request): string {
   return siteId;
 }
 
-function adminIdParam(req: Request): number {
-  const raw = String(req.params.id);
-  if (!/^\d{1,10}$/.test(raw)) throw new HttpError(400, 'id must be a whole number');
-  return Number(raw);
-}
+const adminIdParam = (req: Request): number =>
+  parseInput(idParam('admin'), String(req.params.id), 'params');
 
 /** The password policy, its strength estimate in a worker thread (it can take a second: not on the event loop). */
 async function refusePassword(password: string, username: string, field: string): Promise<void> {

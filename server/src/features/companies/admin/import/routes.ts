@@ -9,7 +9,7 @@
  */
 import { Router, type Response } from 'express';
 import { z } from 'zod';
-import { IMPORT_MAX_BYTES, ImportUploadQuerySchema } from '@moveratlas/contracts';
+import { idParam, IMPORT_MAX_BYTES, ImportUploadQuerySchema } from '@moveratlas/contracts';
 import type { AdminContext } from '../../../../app-context';
 import { enqueueJob } from '../../../../jobs/queue';
 import { HttpError, notFound } from '../../../../lib/http-error';
@@ -36,12 +36,7 @@ const CSV_TYPES = new Set([
   'application/octet-stream',
 ]);
 
-const IdParams = z.object({
-  id: z
-    .string()
-    .regex(/^[1-9]\d{0,9}$/, 'id must be a positive whole number')
-    .transform(Number),
-});
+const IdParams = z.object({ id: idParam('import') });
 
 const adminName = (res: Response) =>
   (res.locals.admin as { username: string } | undefined)?.username ?? 'admin';

@@ -1,0 +1,10 @@
+/**
+ * Where the admin screens read from: the API paths, which are also the screens' TanStack Query keys, so a
+ * write on one screen can refresh what another shows (a lead's new status on the dashboard) by naming them.
+ */
+export const ADMIN_API = {
+  dashboard: '/api/admin/dashboard',
+  leads: '/api/admin/leads',
+  leadFacets: '/api/admin/leads/facets',
+  statistics: '/api/admin/statistics',
+} as const;

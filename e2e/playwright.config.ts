@@ -11,7 +11,8 @@ const repoRoot = path.resolve(import.meta.dirname, '..');
 // Set once by the runner; its workers inherit these, so every process agrees on the ports and the database.
 process.env.E2E_PORT ??= String(3200 + (process.pid % 500));
 process.env.E2E_DEMO_PORT ??= String(Number(process.env.E2E_PORT) + 1000);
-process.env.E2E_DATABASE ??= path.join(os.tmpdir(), `moveratlas-e2e-${Date.now()}.sqlite`);
+// The product's database: a fresh SQLite file unless E2E_DATABASE_URL names another (mysql://… for MariaDB).
+process.env.E2E_DATABASE_URL ??= path.join(os.tmpdir(), `moveratlas-e2e-${Date.now()}.sqlite`);
 
 export const PRODUCT_URL = `http://localhost:${process.env.E2E_PORT}`;
 export const DEMO_URL = `http://localhost:${process.env.E2E_DEMO_PORT}`;
@@ -71,7 +72,7 @@ export default defineConfig({
       env: {
         NODE_ENV: 'production',
         PORT: process.env.E2E_PORT,
-        DATABASE_URL: process.env.E2E_DATABASE,
+        DATABASE_URL: process.env.E2E_DATABASE_URL,
         SEED_COMPANIES: '2000',
         CORS_ORIGINS: DEMO_URL,
         LOG_LEVEL: 'warn',

@@ -1,6 +1,6 @@
 /** Fixtures and steps shared by the widget's end-to-end tests: one widget is a locator on its placeholder. */
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
-import Database from 'better-sqlite3';
+import { withProductDatabase } from './database';
 
 export { expect };
 
@@ -101,31 +101,26 @@ export interface LeadRow {
   origin: string | null;
 }
 
-/** The lead as the server stored it, read from the e2e database. */
-export function storedLead(publicId: string): LeadRow | undefined {
-  const db = new Database(process.env.E2E_DATABASE!, { readonly: true, fileMustExist: true });
-  try {
-    return db.prepare('select * from leads where public_id = ?').get(publicId) as
-      LeadRow | undefined;
-  } finally {
-    db.close();
-  }
+/** The lead as the server stored it. */
+export function storedLead(publicId: string): Promise<LeadRow | undefined> {
+  return withProductDatabase(
+    async (db) => (await db('leads').where({ public_id: publicId }).first()) as LeadRow | undefined,
+  );
 }
 
 /** The funnel step events the server recorded for one lead (sent by the widget as beacons). */
 export function storedStepEvents(
   leadUuid: string,
-): { form_step: number; step_name: string; site_id: string }[] {
-  const db = new Database(process.env.E2E_DATABASE!, { readonly: true, fileMustExist: true });
-  try {
-    return db
-      .prepare(
-        'select form_step, step_name, site_id from widget_step_events where lead_uuid = ? order by id',
-      )
-      .all(leadUuid) as { form_step: number; step_name: string; site_id: string }[];
-  } finally {
-    db.close();
-  }
+): Promise<{ form_step: number; step_name: string; site_id: string }[]> {
+  return withProductDatabase(
+    (db) =>
+      db('widget_step_events')
+        .where({ lead_uuid: leadUuid })
+        .orderBy('id')
+        .select('form_step', 'step_name', 'site_id') as Promise<
+        { form_step: number; step_name: string; site_id: string }[]
+      >,
+  );
 }
 
 export async function events(page: Page) {

@@ -14,6 +14,9 @@ import { E2E_ADMIN, PRODUCT_URL } from '../playwright.config';
 
 const RUN = randomUUID().slice(0, 8);
 
+/** The product's engine (E2E_DATABASE_URL): the Connection panel and the backup's format follow it. */
+const onMariaDb = /^mysql:/.test(process.env.E2E_DATABASE_URL ?? '');
+
 test('the database screen lists tables and migrations and downloads a backup', async ({
   page,
   cspViolations,
@@ -24,7 +27,9 @@ test('the database screen lists tables and migrations and downloads a backup', a
   await expect(page.getByRole('heading', { level: 2, name: 'Database' })).toBeVisible();
 
   const connection = page.getByRole('region', { name: 'Connection' });
-  await expect(connection.getByText('SQLite', { exact: true })).toBeVisible();
+  await expect(
+    connection.getByText(onMariaDb ? 'MySQL / MariaDB' : 'SQLite', { exact: true }),
+  ).toBeVisible();
   await expect(connection.getByText(/^\d+(\.\d+)? ms$/)).toBeVisible();
 
   const tables = page.getByRole('region', { name: 'Tables' });
@@ -52,11 +57,17 @@ test('the database screen lists tables and migrations and downloads a backup', a
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Download backup' }).click(),
   ]);
-  expect(download.suggestedFilename()).toMatch(/^moveratlas-\d{4}-\d{2}-\d{2}-\d{6}\.sqlite$/);
   const file = await download.path();
   const bytes = fs.readFileSync(file);
   expect(bytes.length).toBeGreaterThan(1_000_000);
-  expect(bytes.subarray(0, 16).toString('latin1')).toBe('SQLite format 3\u0000');
+  // A SQLite database file, or on MariaDB a logical export (E2E_DATABASE_URL).
+  if (onMariaDb) {
+    expect(download.suggestedFilename()).toMatch(/^moveratlas-\d{4}-\d{2}-\d{2}-\d{6}\.sql$/);
+    expect(bytes.toString('utf8', 0, 4096)).toMatch(/CREATE TABLE/);
+  } else {
+    expect(download.suggestedFilename()).toMatch(/^moveratlas-\d{4}-\d{2}-\d{2}-\d{6}\.sqlite$/);
+    expect(bytes.subarray(0, 16).toString('latin1')).toBe('SQLite format 3\u0000');
+  }
   expect(cspViolations).toEqual([]);
 });
 

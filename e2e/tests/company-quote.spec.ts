@@ -4,7 +4,7 @@
  * Without JavaScript the same button is a link to /get-quotes for that company.
  */
 import type { Page } from '@playwright/test';
-import Database from 'better-sqlite3';
+import type { Company } from '@moveratlas/contracts';
 import {
   CONTACT,
   FUTURE_DATE,
@@ -17,23 +17,12 @@ import {
 } from '../support/quote';
 import { PRODUCT_URL } from '../playwright.config';
 
-interface CompanyRow {
-  id: number;
-  name: string;
-  slug: string;
-}
-
-function someCompany(offset: number): CompanyRow {
-  const db = new Database(process.env.E2E_DATABASE!, { readonly: true, fileMustExist: true });
-  try {
-    return db
-      .prepare(
-        "select id, name, slug from companies where slug is not null and slug != '' order by id limit 1 offset ?",
-      )
-      .get(offset) as CompanyRow;
-  } finally {
-    db.close();
-  }
+/** A listed company with a profile, the `offset`-th by rating: each test takes its own. */
+async function someCompany(offset: number): Promise<Company> {
+  const response = await fetch(`${PRODUCT_URL}/api/companies?limit=1&sort=rating&offset=${offset}`);
+  const [company] = (await response.json()) as Company[];
+  if (!company?.slug) throw new Error(`No listed company at offset ${offset}`);
+  return company;
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -51,7 +40,7 @@ test('Get Quote on a profile opens the widget as a dialog with the mover chosen;
   page,
   cspViolations,
 }) => {
-  const company = someCompany(3);
+  const company = await someCompany(3);
   const named = new RegExp(escapeRegExp(company.name));
   const requests = widgetRequests(page);
   // A hydration mismatch or a failed mount would show here.
@@ -112,7 +101,7 @@ test('Get Quote on a profile opens the widget as a dialog with the mover chosen;
   await expect(heading(dialog)).toHaveText('Do you need auto transport?');
   const leadId = await submit(dialog);
 
-  const lead = storedLead(leadId);
+  const lead = await storedLead(leadId);
   expect(lead).toMatchObject({
     site_id: 'moveratlas-directory',
     email: 'profile.dialog@example.com',
@@ -136,7 +125,7 @@ test('Get Quote on a profile opens the widget as a dialog with the mover chosen;
 test('by keyboard: focus loads the widget, Enter opens it on the heading, Escape returns to the launcher', async ({
   page,
 }) => {
-  const company = someCompany(4);
+  const company = await someCompany(4);
   await page.goto(`${PRODUCT_URL}/company/${company.slug}`);
   const link = page.getByRole('link', { name: 'Get Quote', exact: true });
   await link.focus();
@@ -154,7 +143,7 @@ test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
   test('Get Quote is a link to /get-quotes for that company', async ({ page }) => {
-    const company = someCompany(5);
+    const company = await someCompany(5);
     await page.goto(`${PRODUCT_URL}/company/${company.slug}`);
     const link = page.getByRole('link', { name: 'Get Quote', exact: true });
     await expect(link).toBeVisible();

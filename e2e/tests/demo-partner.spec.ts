@@ -19,7 +19,7 @@ test('a visitor completes the seven steps and the lead arrives with the right fi
   await fillToStep6(widget);
   const leadId = await submit(widget);
 
-  const lead = storedLead(leadId);
+  const lead = await storedLead(leadId);
   expect(lead).toMatchObject({
     site_id: 'demo-partner',
     first_name: CONTACT.firstName,
@@ -54,9 +54,11 @@ test('a visitor completes the seven steps and the lead arrives with the right fi
 
   // Steps above 1 were tracked on our server too (the admin funnel), for this lead and this partner.
   await expect
-    .poll(() => storedStepEvents(lead!.lead_uuid).map((e) => `${e.form_step} ${e.step_name}`))
+    .poll(async () =>
+      (await storedStepEvents(lead!.lead_uuid)).map((e) => `${e.form_step} ${e.step_name}`),
+    )
     .toEqual(['2 date', '3 route', '4 contact', '5 companies', '6 auto', '7 success']);
-  expect(new Set(storedStepEvents(lead!.lead_uuid).map((e) => e.site_id))).toEqual(
+  expect(new Set((await storedStepEvents(lead!.lead_uuid)).map((e) => e.site_id))).toEqual(
     new Set(['demo-partner']),
   );
 
@@ -112,7 +114,7 @@ test('the backend failing keeps the visitor on step 6 with the error toast; the 
   expect(events0).toContainEqual(expect.objectContaining({ source: 'dom', name: 'error' }));
   // Nothing to retype: the same button sends the same lead again.
   const leadId = await submit(widget);
-  expect(storedLead(leadId)?.email).toBe('retry@example.com');
+  expect((await storedLead(leadId))?.email).toBe('retry@example.com');
   expect(calls).toBe(2);
 });
 

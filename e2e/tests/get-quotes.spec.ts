@@ -1,5 +1,4 @@
 /** The directory's own /get-quotes page embeds the widget exactly as a partner does; the flow completes there. */
-import Database from 'better-sqlite3';
 import {
   CONTACT,
   FUTURE_DATE,
@@ -12,6 +11,7 @@ import {
   test,
 } from '../support/quote';
 import { PRODUCT_URL } from '../playwright.config';
+import { someCompany } from '../support/directory';
 
 test('a visitor gets quotes on /get-quotes of the directory itself, with no CSP violation', async ({
   page,
@@ -23,7 +23,7 @@ test('a visitor gets quotes on /get-quotes of the directory itself, with no CSP 
   await expect(heading(widget)).toHaveText('What size is your move?');
   await fillToStep6(widget);
   const leadId = await submit(widget);
-  expect(storedLead(leadId)).toMatchObject({
+  expect(await storedLead(leadId)).toMatchObject({
     site_id: 'moveratlas-directory',
     first_name: CONTACT.firstName,
     email: CONTACT.email,
@@ -53,11 +53,7 @@ test('the calculator hand-off and a company profile prefill the widget on /get-q
 test("a company profile's Get Quote embeds the widget with that mover chosen, and the lead names it", async ({
   page,
 }) => {
-  const db = new Database(process.env.E2E_DATABASE!, { readonly: true, fileMustExist: true });
-  const company = db
-    .prepare("select id, name, slug from companies where slug is not null and slug != '' limit 1")
-    .get() as { id: number; name: string; slug: string };
-  db.close();
+  const company = await someCompany(page.request);
   const named = new RegExp(company.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
 
   // The profile's link (with JavaScript it opens the widget in place: company-quote.spec.ts).
@@ -91,7 +87,7 @@ test("a company profile's Get Quote embeds the widget with that mover chosen, an
   await widget.getByRole('button', { name: 'Continue' }).click();
   await expect(heading(widget)).toHaveText('Do you need auto transport?');
   const leadId = await submit(widget);
-  const lead = storedLead(leadId);
+  const lead = await storedLead(leadId);
   expect(lead?.site_id).toBe('moveratlas-directory');
   const selected = JSON.parse(lead!.selected_companies) as { id: unknown; name: string }[];
   expect(selected.map((c) => [String(c.id), c.name])).toContainEqual([

@@ -19,78 +19,74 @@ const GOOD = 'amber falcon ledger 18';
 const password = (value: string) => () => Promise.resolve(value);
 const timeouts = { idleTimeoutMs: 60_000, absoluteTimeoutMs: 3_600_000 };
 
-for (const database of testDatabases()) {
-  describe(`the admin command on ${database.name}`, () => {
-    let db: Knex;
-    beforeAll(() => {
-      db = openDatabase(database.config);
-    });
-    afterAll(async () => {
-      await db('admin_users').where({ username: NAME }).delete();
-      await db.destroy();
-    });
-
-    const hashOf = async () =>
-      (
-        (await db('admin_users').where({ username: NAME }).first('password_hash')) as {
-          password_hash: string;
-        }
-      ).password_hash;
-
-    it('refuses short, common and username-bearing passwords, creating nothing', async () => {
-      for (const [candidate, message] of [
-        ['short-pass', 'Password must be at least 12 characters'],
-        ['password123456', 'Password is too common or predictable; choose another'],
-        ['qwertyuiopasdf', 'Password is too common or predictable; choose another'],
-        [`my-${NAME}-2024`, 'Password must not contain the username'],
-      ] as const) {
-        await expect(runAdminCommand(db, 'create', NAME, password(candidate))).rejects.toThrow(
-          new AdminCommandError(message),
-        );
-      }
-      expect(await db('admin_users').where({ username: NAME }).first()).toBeUndefined();
-    });
-
-    it('creates an admin with an argon2id hash, once', async () => {
-      expect(await runAdminCommand(db, 'create', NAME, password(GOOD))).toBe(
-        `Admin "${NAME}" created.`,
-      );
-      const hash = await hashOf();
-      expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
-      expect(await verifyPassword(hash, GOOD)).toBe(true);
-      await expect(runAdminCommand(db, 'create', NAME, password(GOOD))).rejects.toThrow(
-        /already exists; use set-password/,
-      );
-    });
-
-    it('changes the password and ends every session of that admin', async () => {
-      const { id } = (await db('admin_users').where({ username: NAME }).first('id')) as {
-        id: number;
-      };
-      for (let i = 0; i < 2; i++)
-        await createSession(db, timeouts, { adminId: id, ip: undefined, userAgent: undefined });
-      const next = 'cobalt meadow piano 64';
-      expect(await runAdminCommand(db, 'set-password', NAME, password(next))).toBe(
-        `Password of admin "${NAME}" changed; 2 sessions ended.`,
-      );
-      expect(await verifyPassword(await hashOf(), next)).toBe(true);
-      expect(await db('admin_sessions').where({ admin_id: id }).first()).toBeUndefined();
-      await expect(
-        runAdminCommand(db, 'set-password', 'auth-cli-test-nobody', password(next)),
-      ).rejects.toThrow(/There is no admin/);
-    });
-
-    it('refuses bad usernames and unknown commands', async () => {
-      await expect(runAdminCommand(db, 'create', 'a b', password(GOOD))).rejects.toThrow(
-        /3-64 letters/,
-      );
-      await expect(runAdminCommand(db, 'delete', NAME, password(GOOD))).rejects.toThrow(/usage/);
-      await expect(runAdminCommand(db, 'create', undefined, password(GOOD))).rejects.toThrow(
-        /usage/,
-      );
-    });
+describe.each(testDatabases())('the admin command on $name', (database) => {
+  let db: Knex;
+  beforeAll(() => {
+    db = openDatabase(database.config);
   });
-}
+  afterAll(async () => {
+    await db('admin_users').where({ username: NAME }).delete();
+    await db.destroy();
+  });
+
+  const hashOf = async () =>
+    (
+      (await db('admin_users').where({ username: NAME }).first('password_hash')) as {
+        password_hash: string;
+      }
+    ).password_hash;
+
+  it('refuses short, common and username-bearing passwords, creating nothing', async () => {
+    for (const [candidate, message] of [
+      ['short-pass', 'Password must be at least 12 characters'],
+      ['password123456', 'Password is too common or predictable; choose another'],
+      ['qwertyuiopasdf', 'Password is too common or predictable; choose another'],
+      [`my-${NAME}-2024`, 'Password must not contain the username'],
+    ] as const) {
+      await expect(runAdminCommand(db, 'create', NAME, password(candidate))).rejects.toThrow(
+        new AdminCommandError(message),
+      );
+    }
+    expect(await db('admin_users').where({ username: NAME }).first()).toBeUndefined();
+  });
+
+  it('creates an admin with an argon2id hash, once', async () => {
+    expect(await runAdminCommand(db, 'create', NAME, password(GOOD))).toBe(
+      `Admin "${NAME}" created.`,
+    );
+    const hash = await hashOf();
+    expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(await verifyPassword(hash, GOOD)).toBe(true);
+    await expect(runAdminCommand(db, 'create', NAME, password(GOOD))).rejects.toThrow(
+      /already exists; use set-password/,
+    );
+  });
+
+  it('changes the password and ends every session of that admin', async () => {
+    const { id } = (await db('admin_users').where({ username: NAME }).first('id')) as {
+      id: number;
+    };
+    for (let i = 0; i < 2; i++)
+      await createSession(db, timeouts, { adminId: id, ip: undefined, userAgent: undefined });
+    const next = 'cobalt meadow piano 64';
+    expect(await runAdminCommand(db, 'set-password', NAME, password(next))).toBe(
+      `Password of admin "${NAME}" changed; 2 sessions ended.`,
+    );
+    expect(await verifyPassword(await hashOf(), next)).toBe(true);
+    expect(await db('admin_sessions').where({ admin_id: id }).first()).toBeUndefined();
+    await expect(
+      runAdminCommand(db, 'set-password', 'auth-cli-test-nobody', password(next)),
+    ).rejects.toThrow(/There is no admin/);
+  });
+
+  it('refuses bad usernames and unknown commands', async () => {
+    await expect(runAdminCommand(db, 'create', 'a b', password(GOOD))).rejects.toThrow(
+      /3-64 letters/,
+    );
+    await expect(runAdminCommand(db, 'delete', NAME, password(GOOD))).rejects.toThrow(/usage/);
+    await expect(runAdminCommand(db, 'create', undefined, password(GOOD))).rejects.toThrow(/usage/);
+  });
+});
 
 describe('npm run admin', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'moveratlas-admin-cli-'));

@@ -10,254 +10,245 @@ import { startTestApp, type TestApp } from '../test-app';
 
 const StrictCompany = CompanySchema.strict();
 
-for (const database of testDatabases()) {
-  describe(`companies API on ${database.name}`, () => {
-    let app: TestApp;
-    let listedTotal: number;
+describe.each(testDatabases())('companies API on $name', (database) => {
+  let app: TestApp;
+  let listedTotal: number;
 
-    beforeAll(async () => {
-      app = await startTestApp(database.config);
-      const row = (await app
-        .db('companies')
-        .where('is_in_list', true)
-        .count({ n: '*' })
-        .first()) as { n: number | string };
-      listedTotal = Number(row.n);
-    });
-    afterAll(() => app.close());
-
-    async function list(
-      query: string,
-    ): Promise<{ status: number; body: Company[]; total: number }> {
-      const res = await app.get(`/api/companies${query}`);
-      const body = (await res.json()) as Company[];
-      return { status: res.status, body, total: Number(res.headers.get('x-total-count')) };
-    }
-
-    it('answers a page of companies in the Company shape, field by field, with the total in X-Total-Count', async () => {
-      const { status, body, total } = await list('');
-      expect(status).toBe(200);
-      expect(body).toHaveLength(20);
-      expect(total).toBe(listedTotal);
-      for (const company of body) {
-        expect(() => StrictCompany.parse(company)).not.toThrow();
-        expect(company.isInList).toBe(true);
-        expect(company.state.abbreviation).toMatch(/^[A-Z]{2}$/);
-        expect(company.city.slug).toMatch(/^[a-z0-9-]+$/);
-        expect(company.services.length).toBeGreaterThan(0);
-      }
-      // Default order: featured first, then by rating.
-      const featured = (await app
-        .db('companies')
-        .where({ is_in_list: true, is_featured: true })
-        .count({ n: '*' })
-        .first()) as {
-        n: number | string;
-      };
-      const boundary = Math.max(0, Number(featured.n) - 50);
-      const flags = (await list(`?limit=100&offset=${boundary}`)).body.map((c) => c.isFeatured);
-      expect(flags).toContain(true);
-      expect(flags).toContain(false);
-      expect(flags).toEqual([...flags].sort((a, b) => Number(b) - Number(a)));
-    });
-
-    it('pages without overlap and in the same order as one larger page', async () => {
-      const [first, second, both] = await Promise.all([
-        list('?limit=10&offset=0'),
-        list('?limit=10&offset=10'),
-        list('?limit=20&offset=0'),
-      ]);
-      expect([...first.body, ...second.body].map((c) => c.id)).toEqual(both.body.map((c) => c.id));
-      expect(new Set(both.body.map((c) => c.id)).size).toBe(20);
-    });
-
-    it('accepts the limit edges 1 and 100 and answers an empty page past the end', async () => {
-      expect((await list('?limit=1')).body).toHaveLength(1);
-      expect((await list('?limit=100')).body).toHaveLength(100);
-      const pastEnd = await list(`?limit=10&offset=${listedTotal}`);
-      expect(pastEnd.status).toBe(200);
-      expect(pastEnd.body).toEqual([]);
-      expect(pastEnd.total).toBe(listedTotal);
-      const lastPage = await list(`?limit=10&offset=${listedTotal - 3}`);
-      expect(lastPage.body).toHaveLength(3);
-    });
-
-    it.each([
-      ['?limit=0', /limit must be between 1 and 100/],
-      ['?limit=101', /limit must be between 1 and 100/],
-      ['?limit=-1', /limit must be a whole number/],
-      ['?limit=abc', /limit must be a whole number/],
-      ['?limit=1e3', /limit must be a whole number/],
-      ['?limit=99999999999999999999999', /limit must be between 1 and 100/],
-      ['?limit=2.5', /limit must be a whole number/],
-      ['?offset=-5', /offset must be a whole number/],
-      ['?offset=x', /offset must be a whole number/],
-      ['?sort=price', /sort must be one of: featured, rating, reviews, name/],
-      ['?service=teleportation', /service must be one of/],
-      ['?state=narnia', /state must be a US state/],
-      ['?state=%27%20OR%201%3D1--', /state must be a state slug, name or abbreviation/],
-      ['?city=chicago', /city requires state/],
-      ['?state=illinois&city=Chicago%3B%20DROP', /city must be a lowercase slug/],
-      [`?q=${'x'.repeat(101)}`, /q must be at most 100 characters/],
-      ['?limit=1&limit=2', /limit/],
-      ['?colour=blue', /Unknown query parameter: colour/],
-      ['?featured=yes', /featured must be true or false/],
-    ])('answers %s with 400 and a clear message', async (query, message) => {
-      const res = await app.get(`/api/companies${query}`);
-      expect(res.status).toBe(400);
-      expect(res.headers.get('content-type')).toMatch(/application\/json/);
-      const body = (await res.json()) as { error: string };
-      expect(body.error).toMatch(message);
-    });
-
-    it('treats SQL metacharacters in q as plain text', async () => {
-      // Nothing but punctuation: no word to look for, so no match (and certainly no LIKE wildcard).
-      for (const q of ["';--", '%', '_', '\\', '"=""', '%25%27', '*']) {
-        const res = await app.get(`/api/companies?q=${encodeURIComponent(q)}`);
-        expect(res.status, q).toBe(200);
-        expect(await res.json()).toEqual([]);
-      }
-      // Words inside an injection attempt are searched as words, nothing more.
-      const injection = await app.get(
-        `/api/companies?q=${encodeURIComponent("x'; DROP TABLE companies; --")}`,
-      );
-      expect(injection.status).toBe(200);
-      CompanySchema.array().parse(await injection.json());
-      const row = (await app.db('companies').count({ n: '*' }).first()) as { n: number | string };
-      expect(Number(row.n)).toBeGreaterThan(0);
-    });
-
-    it('finds companies by the words of their name, by prefix', async () => {
-      const sample = (await app
-        .db('companies')
-        .where('is_in_list', true)
-        .orderBy('id')
-        .first('name', 'slug')) as { name: string; slug: string };
-      const words = sample.name.split(/\s+/).filter((w) => /^[A-Za-z]{4,}$/.test(w));
-      const q = words
-        .slice(0, 2)
-        .map((w, i) => (i === 0 ? w.slice(0, 3) : w))
-        .join(' ');
-      const { body, total } = await list(`?q=${encodeURIComponent(q)}&limit=100`);
-      expect(total).toBeGreaterThan(0);
-      expect(body.map((c) => c.slug)).toContain(sample.slug);
-      const prefixes = q.toLowerCase().split(' ');
-      for (const company of body) {
-        const nameWords = company.name.toLowerCase().split(/[^a-z0-9]+/);
-        for (const prefix of prefixes)
-          expect(nameWords.some((w) => w.startsWith(prefix))).toBe(true);
-      }
-    });
-
-    it('filters by state given as slug, name or abbreviation alike', async () => {
-      const bySlug = await list('?state=illinois&limit=100');
-      const byAbbreviation = await list('?state=IL&limit=100');
-      const byName = await list('?state=Illinois&limit=100');
-      expect(bySlug.total).toBeGreaterThanOrEqual(64);
-      expect(byAbbreviation.body.map((c) => c.id)).toEqual(bySlug.body.map((c) => c.id));
-      expect(byName.total).toBe(bySlug.total);
-      expect(bySlug.body.every((c) => c.state.slug === 'illinois')).toBe(true);
-    });
-
-    it('filters by city within a state with the exact major-city counts', async () => {
-      for (const city of MAJOR_CITIES) {
-        const { body, total } = await list(
-          `?state=${city.stateSlug}&city=${city.citySlug}&limit=100`,
-        );
-        expect(total).toBe(city.count);
-        expect(body).toHaveLength(Math.min(city.count, 100));
-        expect(
-          body.every((c) => c.city.slug === city.citySlug && c.state.slug === city.stateSlug),
-        ).toBe(true);
-      }
-    });
-
-    it('filters by service', async () => {
-      const { body, total } = await list('?service=auto-transport&limit=100');
-      expect(total).toBeGreaterThan(0);
-      expect(total).toBeLessThan(listedTotal);
-      expect(body.every((c) => c.services.some((s) => s.id === 'auto-transport'))).toBe(true);
-    });
-
-    it('combines state, service and sort filters', async () => {
-      const { body } = await list(
-        '?state=texas&service=long-distance-moving&sort=reviews&limit=50',
-      );
-      expect(body.length).toBeGreaterThan(0);
-      for (const c of body) {
-        expect(c.state.slug).toBe('texas');
-        expect(c.services.map((s) => s.id)).toContain('long-distance-moving');
-      }
-      for (let i = 1; i < body.length; i++)
-        expect(body[i - 1]!.reviewCount).toBeGreaterThanOrEqual(body[i]!.reviewCount);
-    });
-
-    it('sorts by rating (unrated last), by reviews and by name', async () => {
-      const byRating = (await list('?sort=rating&limit=100&offset=0')).body;
-      const ratings = byRating.map((c) => c.rating ?? -1);
-      for (let i = 1; i < ratings.length; i++)
-        expect(ratings[i - 1]!).toBeGreaterThanOrEqual(ratings[i]!);
-      const lastPage = (await list(`?sort=rating&limit=5&offset=${listedTotal - 5}`)).body;
-      expect(lastPage.at(-1)!.rating).toBeNull();
-
-      // Name order is the database's collation: binary on SQLite, case-insensitive on MySQL.
-      const fold = (name: string) => (database.name === 'mysql' ? name.toLowerCase() : name);
-      const byName = (await list('?sort=name&limit=100')).body.map((c) => fold(c.name));
-      for (let i = 1; i < byName.length; i++) {
-        expect(byName[i - 1]! <= byName[i]!, `${byName[i - 1]} <= ${byName[i]}`).toBe(true);
-      }
-    });
-
-    it('lists featured companies, best rated first', async () => {
-      const res = await app.get('/api/companies/featured');
-      expect(res.status).toBe(200);
-      const body = (await res.json()) as Company[];
-      expect(body.length).toBeGreaterThan(0);
-      expect(body.length).toBeLessThanOrEqual(50);
-      for (const c of body) {
-        expect(() => StrictCompany.parse(c)).not.toThrow();
-        expect(c.isFeatured).toBe(true);
-      }
-      const filtered = await list('?featured=true&limit=5');
-      expect(filtered.body.every((c) => c.isFeatured)).toBe(true);
-      expect((await app.get('/api/companies/featured?limit=0')).status).toBe(400);
-    });
-
-    it('answers a profile with its reviews, whose aggregate is the company rating', async () => {
-      const busiest = (await app
-        .db('companies')
-        .orderBy('review_count', 'desc')
-        .first('slug', 'review_count')) as { slug: string; review_count: number };
-      const res = await app.get(`/api/companies/${busiest.slug}`);
-      expect(res.status).toBe(200);
-      const profile = CompanyProfileSchema.strict().parse(await res.json());
-      expect(profile.reviewCount).toBe(busiest.review_count);
-      expect(profile.reviews.length).toBe(Math.min(50, busiest.review_count));
-      expect(profile.ratingDistribution.reduce((sum, d) => sum + d.count, 0)).toBe(
-        profile.reviewCount,
-      );
-      const average =
-        profile.ratingDistribution.reduce((sum, d) => sum + d.stars * d.count, 0) /
-        profile.reviewCount;
-      expect(profile.rating).toBeCloseTo(average, 2);
-      for (const review of profile.reviews) {
-        expect(review.rating).toBeGreaterThanOrEqual(1);
-        expect(review.rating).toBeLessThanOrEqual(5);
-        expect(review.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-      }
-    });
-
-    it('answers 404 JSON for an unknown company and for an unknown API path', async () => {
-      const missing = await app.get('/api/companies/no-such-mover');
-      expect(missing.status).toBe(404);
-      expect(await missing.json()).toEqual({ error: 'No company with slug "no-such-mover"' });
-      const weird = await app.get(`/api/companies/${encodeURIComponent("x' OR '1'='1")}`);
-      expect(weird.status).toBe(404);
-      const unknown = await app.get('/api/nothing-here');
-      expect(unknown.status).toBe(404);
-      expect(((await unknown.json()) as { error: string }).error).toMatch(
-        /No API endpoint GET \/nothing-here/,
-      );
-    });
+  beforeAll(async () => {
+    app = await startTestApp(database.config);
+    const row = (await app.db('companies').where('is_in_list', true).count({ n: '*' }).first()) as {
+      n: number | string;
+    };
+    listedTotal = Number(row.n);
   });
-}
+  afterAll(() => app.close());
+
+  async function list(query: string): Promise<{ status: number; body: Company[]; total: number }> {
+    const res = await app.get(`/api/companies${query}`);
+    const body = (await res.json()) as Company[];
+    return { status: res.status, body, total: Number(res.headers.get('x-total-count')) };
+  }
+
+  it('answers a page of companies in the Company shape, field by field, with the total in X-Total-Count', async () => {
+    const { status, body, total } = await list('');
+    expect(status).toBe(200);
+    expect(body).toHaveLength(20);
+    expect(total).toBe(listedTotal);
+    for (const company of body) {
+      expect(() => StrictCompany.parse(company)).not.toThrow();
+      expect(company.isInList).toBe(true);
+      expect(company.state.abbreviation).toMatch(/^[A-Z]{2}$/);
+      expect(company.city.slug).toMatch(/^[a-z0-9-]+$/);
+      expect(company.services.length).toBeGreaterThan(0);
+    }
+    // Default order: featured first, then by rating.
+    const featured = (await app
+      .db('companies')
+      .where({ is_in_list: true, is_featured: true })
+      .count({ n: '*' })
+      .first()) as {
+      n: number | string;
+    };
+    const boundary = Math.max(0, Number(featured.n) - 50);
+    const flags = (await list(`?limit=100&offset=${boundary}`)).body.map((c) => c.isFeatured);
+    expect(flags).toContain(true);
+    expect(flags).toContain(false);
+    expect(flags).toEqual([...flags].sort((a, b) => Number(b) - Number(a)));
+  });
+
+  it('pages without overlap and in the same order as one larger page', async () => {
+    const [first, second, both] = await Promise.all([
+      list('?limit=10&offset=0'),
+      list('?limit=10&offset=10'),
+      list('?limit=20&offset=0'),
+    ]);
+    expect([...first.body, ...second.body].map((c) => c.id)).toEqual(both.body.map((c) => c.id));
+    expect(new Set(both.body.map((c) => c.id)).size).toBe(20);
+  });
+
+  it('accepts the limit edges 1 and 100 and answers an empty page past the end', async () => {
+    expect((await list('?limit=1')).body).toHaveLength(1);
+    expect((await list('?limit=100')).body).toHaveLength(100);
+    const pastEnd = await list(`?limit=10&offset=${listedTotal}`);
+    expect(pastEnd.status).toBe(200);
+    expect(pastEnd.body).toEqual([]);
+    expect(pastEnd.total).toBe(listedTotal);
+    const lastPage = await list(`?limit=10&offset=${listedTotal - 3}`);
+    expect(lastPage.body).toHaveLength(3);
+  });
+
+  it.each([
+    ['?limit=0', /limit must be between 1 and 100/],
+    ['?limit=101', /limit must be between 1 and 100/],
+    ['?limit=-1', /limit must be a whole number/],
+    ['?limit=abc', /limit must be a whole number/],
+    ['?limit=1e3', /limit must be a whole number/],
+    ['?limit=99999999999999999999999', /limit must be between 1 and 100/],
+    ['?limit=2.5', /limit must be a whole number/],
+    ['?offset=-5', /offset must be a whole number/],
+    ['?offset=x', /offset must be a whole number/],
+    ['?sort=price', /sort must be one of: featured, rating, reviews, name/],
+    ['?service=teleportation', /service must be one of/],
+    ['?state=narnia', /state must be a US state/],
+    ['?state=%27%20OR%201%3D1--', /state must be a state slug, name or abbreviation/],
+    ['?city=chicago', /city requires state/],
+    ['?state=illinois&city=Chicago%3B%20DROP', /city must be a lowercase slug/],
+    [`?q=${'x'.repeat(101)}`, /q must be at most 100 characters/],
+    ['?limit=1&limit=2', /limit/],
+    ['?colour=blue', /Unknown query parameter: colour/],
+    ['?featured=yes', /featured must be true or false/],
+  ])('answers %s with 400 and a clear message', async (query, message) => {
+    const res = await app.get(`/api/companies${query}`);
+    expect(res.status).toBe(400);
+    expect(res.headers.get('content-type')).toMatch(/application\/json/);
+    const body = (await res.json()) as { error: string };
+    expect(body.error).toMatch(message);
+  });
+
+  it('treats SQL metacharacters in q as plain text', async () => {
+    // Nothing but punctuation: no word to look for, so no match (and certainly no LIKE wildcard).
+    for (const q of ["';--", '%', '_', '\\', '"=""', '%25%27', '*']) {
+      const res = await app.get(`/api/companies?q=${encodeURIComponent(q)}`);
+      expect(res.status, q).toBe(200);
+      expect(await res.json()).toEqual([]);
+    }
+    // Words inside an injection attempt are searched as words, nothing more.
+    const injection = await app.get(
+      `/api/companies?q=${encodeURIComponent("x'; DROP TABLE companies; --")}`,
+    );
+    expect(injection.status).toBe(200);
+    CompanySchema.array().parse(await injection.json());
+    const row = (await app.db('companies').count({ n: '*' }).first()) as { n: number | string };
+    expect(Number(row.n)).toBeGreaterThan(0);
+  });
+
+  it('finds companies by the words of their name, by prefix', async () => {
+    const sample = (await app
+      .db('companies')
+      .where('is_in_list', true)
+      .orderBy('id')
+      .first('name', 'slug')) as { name: string; slug: string };
+    const words = sample.name.split(/\s+/).filter((w) => /^[A-Za-z]{4,}$/.test(w));
+    const q = words
+      .slice(0, 2)
+      .map((w, i) => (i === 0 ? w.slice(0, 3) : w))
+      .join(' ');
+    const { body, total } = await list(`?q=${encodeURIComponent(q)}&limit=100`);
+    expect(total).toBeGreaterThan(0);
+    expect(body.map((c) => c.slug)).toContain(sample.slug);
+    const prefixes = q.toLowerCase().split(' ');
+    for (const company of body) {
+      const nameWords = company.name.toLowerCase().split(/[^a-z0-9]+/);
+      for (const prefix of prefixes) expect(nameWords.some((w) => w.startsWith(prefix))).toBe(true);
+    }
+  });
+
+  it('filters by state given as slug, name or abbreviation alike', async () => {
+    const bySlug = await list('?state=illinois&limit=100');
+    const byAbbreviation = await list('?state=IL&limit=100');
+    const byName = await list('?state=Illinois&limit=100');
+    expect(bySlug.total).toBeGreaterThanOrEqual(64);
+    expect(byAbbreviation.body.map((c) => c.id)).toEqual(bySlug.body.map((c) => c.id));
+    expect(byName.total).toBe(bySlug.total);
+    expect(bySlug.body.every((c) => c.state.slug === 'illinois')).toBe(true);
+  });
+
+  it('filters by city within a state with the exact major-city counts', async () => {
+    for (const city of MAJOR_CITIES) {
+      const { body, total } = await list(
+        `?state=${city.stateSlug}&city=${city.citySlug}&limit=100`,
+      );
+      expect(total).toBe(city.count);
+      expect(body).toHaveLength(Math.min(city.count, 100));
+      expect(
+        body.every((c) => c.city.slug === city.citySlug && c.state.slug === city.stateSlug),
+      ).toBe(true);
+    }
+  });
+
+  it('filters by service', async () => {
+    const { body, total } = await list('?service=auto-transport&limit=100');
+    expect(total).toBeGreaterThan(0);
+    expect(total).toBeLessThan(listedTotal);
+    expect(body.every((c) => c.services.some((s) => s.id === 'auto-transport'))).toBe(true);
+  });
+
+  it('combines state, service and sort filters', async () => {
+    const { body } = await list('?state=texas&service=long-distance-moving&sort=reviews&limit=50');
+    expect(body.length).toBeGreaterThan(0);
+    for (const c of body) {
+      expect(c.state.slug).toBe('texas');
+      expect(c.services.map((s) => s.id)).toContain('long-distance-moving');
+    }
+    for (let i = 1; i < body.length; i++)
+      expect(body[i - 1]!.reviewCount).toBeGreaterThanOrEqual(body[i]!.reviewCount);
+  });
+
+  it('sorts by rating (unrated last), by reviews and by name', async () => {
+    const byRating = (await list('?sort=rating&limit=100&offset=0')).body;
+    const ratings = byRating.map((c) => c.rating ?? -1);
+    for (let i = 1; i < ratings.length; i++)
+      expect(ratings[i - 1]!).toBeGreaterThanOrEqual(ratings[i]!);
+    const lastPage = (await list(`?sort=rating&limit=5&offset=${listedTotal - 5}`)).body;
+    expect(lastPage.at(-1)!.rating).toBeNull();
+
+    // Name order is the database's collation: binary on SQLite, case-insensitive on MySQL.
+    const fold = (name: string) => (database.name === 'mysql' ? name.toLowerCase() : name);
+    const byName = (await list('?sort=name&limit=100')).body.map((c) => fold(c.name));
+    for (let i = 1; i < byName.length; i++) {
+      expect(byName[i - 1]! <= byName[i]!, `${byName[i - 1]} <= ${byName[i]}`).toBe(true);
+    }
+  });
+
+  it('lists featured companies, best rated first', async () => {
+    const res = await app.get('/api/companies/featured');
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Company[];
+    expect(body.length).toBeGreaterThan(0);
+    expect(body.length).toBeLessThanOrEqual(50);
+    for (const c of body) {
+      expect(() => StrictCompany.parse(c)).not.toThrow();
+      expect(c.isFeatured).toBe(true);
+    }
+    const filtered = await list('?featured=true&limit=5');
+    expect(filtered.body.every((c) => c.isFeatured)).toBe(true);
+    expect((await app.get('/api/companies/featured?limit=0')).status).toBe(400);
+  });
+
+  it('answers a profile with its reviews, whose aggregate is the company rating', async () => {
+    const busiest = (await app
+      .db('companies')
+      .orderBy('review_count', 'desc')
+      .first('slug', 'review_count')) as { slug: string; review_count: number };
+    const res = await app.get(`/api/companies/${busiest.slug}`);
+    expect(res.status).toBe(200);
+    const profile = CompanyProfileSchema.strict().parse(await res.json());
+    expect(profile.reviewCount).toBe(busiest.review_count);
+    expect(profile.reviews.length).toBe(Math.min(50, busiest.review_count));
+    expect(profile.ratingDistribution.reduce((sum, d) => sum + d.count, 0)).toBe(
+      profile.reviewCount,
+    );
+    const average =
+      profile.ratingDistribution.reduce((sum, d) => sum + d.stars * d.count, 0) /
+      profile.reviewCount;
+    expect(profile.rating).toBeCloseTo(average, 2);
+    for (const review of profile.reviews) {
+      expect(review.rating).toBeGreaterThanOrEqual(1);
+      expect(review.rating).toBeLessThanOrEqual(5);
+      expect(review.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    }
+  });
+
+  it('answers 404 JSON for an unknown company and for an unknown API path', async () => {
+    const missing = await app.get('/api/companies/no-such-mover');
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ error: 'No company with slug "no-such-mover"' });
+    const weird = await app.get(`/api/companies/${encodeURIComponent("x' OR '1'='1")}`);
+    expect(weird.status).toBe(404);
+    const unknown = await app.get('/api/nothing-here');
+    expect(unknown.status).toBe(404);
+    expect(((await unknown.json()) as { error: string }).error).toMatch(
+      /No API endpoint GET \/nothing-here/,
+    );
+  });
+});

@@ -12,174 +12,172 @@ import {
 import { testDatabases } from '../databases';
 import { startTestApp, type TestApp } from '../test-app';
 
-for (const database of testDatabases()) {
-  describe(`states, cities, search and geo API on ${database.name}`, () => {
-    let app: TestApp;
-    beforeAll(async () => {
-      app = await startTestApp(database.config);
-    });
-    afterAll(() => app.close());
-
-    const json = async (path: string, status = 200): Promise<unknown> => {
-      const res = await app.get(path);
-      expect(res.status, path).toBe(status);
-      return res.json();
-    };
-
-    it('lists the 51 states with company counts that add up to the directory', async () => {
-      const states = StateSummarySchema.strict()
-        .array()
-        .parse(await json('/api/states'));
-      expect(states).toHaveLength(51);
-      expect(new Set(states.map((s) => s.abbreviation))).toEqual(
-        new Set(US_STATES.map((s) => s.abbreviation)),
-      );
-      expect(states.every((s) => s.companyCount > 0)).toBe(true);
-      const total = await app.get('/api/companies?limit=1');
-      expect(states.reduce((sum, s) => sum + s.companyCount, 0)).toBe(
-        Number(total.headers.get('x-total-count')),
-      );
-    });
-
-    it('answers a state by slug, name or abbreviation with its cities and statistics', async () => {
-      const illinois = StateDetailSchema.strict().parse(await json('/api/states/illinois'));
-      expect(await json('/api/states/IL')).toEqual(illinois);
-      expect(await json('/api/states/Illinois')).toEqual(illinois);
-      expect(illinois.slug).toBe('illinois');
-      const chicago = illinois.cities.find((c) => c.slug === 'chicago');
-      expect(chicago?.companyCount).toBe(64);
-      expect(illinois.cities[0]!.companyCount).toBeGreaterThanOrEqual(
-        illinois.cities.at(-1)!.companyCount,
-      );
-      expect(illinois.cities.reduce((sum, c) => sum + c.companyCount, 0)).toBe(
-        illinois.statistics.companyCount,
-      );
-      expect(illinois.statistics.companyCount).toBe(illinois.companyCount);
-      const rated = illinois.statistics.ratingDistribution.reduce((sum, d) => sum + d.count, 0);
-      expect(rated).toBeLessThanOrEqual(illinois.companyCount);
-      expect(illinois.statistics.averageRating).toBeGreaterThan(1);
-      expect(
-        illinois.statistics.serviceMix.find((s) => s.id === 'local-moving')?.count,
-      ).toBeGreaterThan(0);
-      expect(await json('/api/states/narnia', 404)).toEqual({ error: 'No US state "narnia"' });
-    });
-
-    it('answers a city with statistics, ZIP codes and nearby cities by distance', async () => {
-      const chicago = CityDetailSchema.strict().parse(
-        await json('/api/states/illinois/cities/chicago'),
-      );
-      expect(chicago.statistics.companyCount).toBe(64);
-      expect(chicago.zipCodes).toContain('60601');
-      expect(chicago.state.abbreviation).toBe('IL');
-      expect(chicago.nearbyCities.length).toBeGreaterThan(0);
-      const distances = chicago.nearbyCities.map((c) => c.distanceMiles);
-      expect([...distances].sort((a, b) => a - b)).toEqual(distances);
-      expect(
-        chicago.nearbyCities.every((c) => c.slug !== 'chicago' || c.state.slug !== 'illinois'),
-      ).toBe(true);
-      expect(await json('/api/states/IL/cities/chicago')).toEqual(chicago);
-      await json('/api/states/illinois/cities/atlantis', 404);
-      await json('/api/states/illinois/cities/DROP%20TABLE', 404);
-    });
-
-    it('answers the five major cities with their live counts', async () => {
-      const cities = MajorCitySchema.strict()
-        .array()
-        .parse(await json('/api/cities/major'));
-      expect(cities).toEqual(MAJOR_CITIES.map((c) => ({ ...c })));
-    });
-
-    it('searches companies, cities, states and ZIP codes, grouped', async () => {
-      const chi = SearchResultsSchema.strict().parse(await json('/api/search?q=chi'));
-      expect(chi.cities[0]).toMatchObject({
-        name: 'Chicago',
-        state: { abbreviation: 'IL' },
-        companyCount: 64,
-      });
-      expect(chi.totals.cities).toBeGreaterThanOrEqual(chi.cities.length);
-
-      const typo = SearchResultsSchema.parse(await json('/api/search?q=illinios'));
-      expect(typo.states.map((s) => s.slug)).toContain('illinois');
-      const cityTypo = SearchResultsSchema.parse(await json('/api/search?q=chicagp'));
-      expect(cityTypo.cities.map((c) => c.slug)).toContain('chicago');
-
-      const byAbbreviation = SearchResultsSchema.parse(await json('/api/search?q=tx'));
-      expect(byAbbreviation.states[0]?.slug).toBe('texas');
-
-      const zips = SearchResultsSchema.parse(await json('/api/search?q=606'));
-      expect(zips.zips.length).toBeGreaterThan(0);
-      expect(zips.zips.every((z) => z.zip.startsWith('606'))).toBe(true);
-
-      const company = (await app.db('companies').orderBy('id').first('name')) as { name: string };
-      const word = company.name.split(' ').find((w) => /^[A-Za-z]{4,}$/.test(w))!;
-      const byCompany = SearchResultsSchema.parse(
-        await json(`/api/search?q=${encodeURIComponent(word)}&type=companies&limit=5`),
-      );
-      expect(byCompany.companies.length).toBeGreaterThan(0);
-      expect(byCompany.cities).toEqual([]);
-
-      const secondPage = SearchResultsSchema.parse(
-        await json(`/api/search?q=${encodeURIComponent(word)}&type=companies&limit=5&offset=5`),
-      );
-      expect(secondPage.totals.companies).toBe(byCompany.totals.companies);
-      if (byCompany.totals.companies > 5) {
-        expect(secondPage.companies[0]?.id).not.toBe(byCompany.companies[0]?.id);
-      }
-    });
-
-    it.each([
-      ['/api/search', /q is required/],
-      ['/api/search?q=', /q is required/],
-      [`/api/search?q=${'a'.repeat(101)}`, /q must be at most 100 characters/],
-      ['/api/search?q=chi&type=people', /type must be one of/],
-      ['/api/search?q=chi&limit=500', /limit must be between 1 and 50/],
-      ['/api/geo/zip/abc', /zip must be five digits/],
-      ['/api/geo/zip/606011', /zip must be five digits/],
-      ['/api/geo/places', /q is required/],
-    ])('answers %s with 400', async (path, message) => {
-      const body = (await json(path, 400)) as { error: string };
-      expect(body.error).toMatch(message);
-    });
-
-    it('survives hostile search text', async () => {
-      for (const q of ["' OR 1=1 --", '%%%', '😀', '\u0000', 'SELECT * FROM admin_users']) {
-        const res = await app.get(`/api/search?q=${encodeURIComponent(q)}`);
-        expect(res.status, q).toBe(200);
-        SearchResultsSchema.parse(await res.json());
-      }
-    });
-
-    it('looks up a ZIP code and autocompletes places', async () => {
-      const zip = ZipPlaceSchema.strict().parse(await json('/api/geo/zip/60601'));
-      expect(zip).toMatchObject({
-        zip: '60601',
-        city: { name: 'Chicago', slug: 'chicago' },
-        state: { abbreviation: 'IL' },
-      });
-      expect(zip.label).toBe('Chicago, IL 60601');
-      await json('/api/geo/zip/00000', 404);
-
-      const byCity = ZipPlaceSchema.array().parse(
-        await json(`/api/geo/places?q=${encodeURIComponent('Chicago, IL')}`),
-      );
-      expect(byCity[0]).toMatchObject({ city: { slug: 'chicago' }, state: { abbreviation: 'IL' } });
-      const byCityAndName = ZipPlaceSchema.array().parse(
-        await json(`/api/geo/places?q=${encodeURIComponent('springfield illinois')}`),
-      );
-      expect(byCityAndName.length).toBeGreaterThan(0);
-      const withoutComma = ZipPlaceSchema.array().parse(
-        await json(`/api/geo/places?q=${encodeURIComponent('Springfield IL')}`),
-      );
-      expect(withoutComma.every((p) => p.state.abbreviation === 'IL')).toBe(true);
-      const anywhere = ZipPlaceSchema.array().parse(await json('/api/geo/places?q=springf'));
-      expect(new Set(anywhere.map((p) => p.state.abbreviation)).size).toBeGreaterThan(1);
-      const byPrefix = ZipPlaceSchema.array().parse(await json('/api/geo/places?q=9021&limit=3'));
-      expect(byPrefix).toHaveLength(3);
-      expect(byPrefix.every((p) => p.zip.startsWith('9021'))).toBe(true);
-      const full = ZipPlaceSchema.array().parse(
-        await json(`/api/geo/places?q=${encodeURIComponent('Chicago, IL 60601')}`),
-      );
-      expect(full.map((p) => p.zip)).toEqual(['60601']);
-    });
+describe.each(testDatabases())('states, cities, search and geo API on $name', (database) => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp(database.config);
   });
-}
+  afterAll(() => app.close());
+
+  const json = async (path: string, status = 200): Promise<unknown> => {
+    const res = await app.get(path);
+    expect(res.status, path).toBe(status);
+    return res.json();
+  };
+
+  it('lists the 51 states with company counts that add up to the directory', async () => {
+    const states = StateSummarySchema.strict()
+      .array()
+      .parse(await json('/api/states'));
+    expect(states).toHaveLength(51);
+    expect(new Set(states.map((s) => s.abbreviation))).toEqual(
+      new Set(US_STATES.map((s) => s.abbreviation)),
+    );
+    expect(states.every((s) => s.companyCount > 0)).toBe(true);
+    const total = await app.get('/api/companies?limit=1');
+    expect(states.reduce((sum, s) => sum + s.companyCount, 0)).toBe(
+      Number(total.headers.get('x-total-count')),
+    );
+  });
+
+  it('answers a state by slug, name or abbreviation with its cities and statistics', async () => {
+    const illinois = StateDetailSchema.strict().parse(await json('/api/states/illinois'));
+    expect(await json('/api/states/IL')).toEqual(illinois);
+    expect(await json('/api/states/Illinois')).toEqual(illinois);
+    expect(illinois.slug).toBe('illinois');
+    const chicago = illinois.cities.find((c) => c.slug === 'chicago');
+    expect(chicago?.companyCount).toBe(64);
+    expect(illinois.cities[0]!.companyCount).toBeGreaterThanOrEqual(
+      illinois.cities.at(-1)!.companyCount,
+    );
+    expect(illinois.cities.reduce((sum, c) => sum + c.companyCount, 0)).toBe(
+      illinois.statistics.companyCount,
+    );
+    expect(illinois.statistics.companyCount).toBe(illinois.companyCount);
+    const rated = illinois.statistics.ratingDistribution.reduce((sum, d) => sum + d.count, 0);
+    expect(rated).toBeLessThanOrEqual(illinois.companyCount);
+    expect(illinois.statistics.averageRating).toBeGreaterThan(1);
+    expect(
+      illinois.statistics.serviceMix.find((s) => s.id === 'local-moving')?.count,
+    ).toBeGreaterThan(0);
+    expect(await json('/api/states/narnia', 404)).toEqual({ error: 'No US state "narnia"' });
+  });
+
+  it('answers a city with statistics, ZIP codes and nearby cities by distance', async () => {
+    const chicago = CityDetailSchema.strict().parse(
+      await json('/api/states/illinois/cities/chicago'),
+    );
+    expect(chicago.statistics.companyCount).toBe(64);
+    expect(chicago.zipCodes).toContain('60601');
+    expect(chicago.state.abbreviation).toBe('IL');
+    expect(chicago.nearbyCities.length).toBeGreaterThan(0);
+    const distances = chicago.nearbyCities.map((c) => c.distanceMiles);
+    expect([...distances].sort((a, b) => a - b)).toEqual(distances);
+    expect(
+      chicago.nearbyCities.every((c) => c.slug !== 'chicago' || c.state.slug !== 'illinois'),
+    ).toBe(true);
+    expect(await json('/api/states/IL/cities/chicago')).toEqual(chicago);
+    await json('/api/states/illinois/cities/atlantis', 404);
+    await json('/api/states/illinois/cities/DROP%20TABLE', 404);
+  });
+
+  it('answers the five major cities with their live counts', async () => {
+    const cities = MajorCitySchema.strict()
+      .array()
+      .parse(await json('/api/cities/major'));
+    expect(cities).toEqual(MAJOR_CITIES.map((c) => ({ ...c })));
+  });
+
+  it('searches companies, cities, states and ZIP codes, grouped', async () => {
+    const chi = SearchResultsSchema.strict().parse(await json('/api/search?q=chi'));
+    expect(chi.cities[0]).toMatchObject({
+      name: 'Chicago',
+      state: { abbreviation: 'IL' },
+      companyCount: 64,
+    });
+    expect(chi.totals.cities).toBeGreaterThanOrEqual(chi.cities.length);
+
+    const typo = SearchResultsSchema.parse(await json('/api/search?q=illinios'));
+    expect(typo.states.map((s) => s.slug)).toContain('illinois');
+    const cityTypo = SearchResultsSchema.parse(await json('/api/search?q=chicagp'));
+    expect(cityTypo.cities.map((c) => c.slug)).toContain('chicago');
+
+    const byAbbreviation = SearchResultsSchema.parse(await json('/api/search?q=tx'));
+    expect(byAbbreviation.states[0]?.slug).toBe('texas');
+
+    const zips = SearchResultsSchema.parse(await json('/api/search?q=606'));
+    expect(zips.zips.length).toBeGreaterThan(0);
+    expect(zips.zips.every((z) => z.zip.startsWith('606'))).toBe(true);
+
+    const company = (await app.db('companies').orderBy('id').first('name')) as { name: string };
+    const word = company.name.split(' ').find((w) => /^[A-Za-z]{4,}$/.test(w))!;
+    const byCompany = SearchResultsSchema.parse(
+      await json(`/api/search?q=${encodeURIComponent(word)}&type=companies&limit=5`),
+    );
+    expect(byCompany.companies.length).toBeGreaterThan(0);
+    expect(byCompany.cities).toEqual([]);
+
+    const secondPage = SearchResultsSchema.parse(
+      await json(`/api/search?q=${encodeURIComponent(word)}&type=companies&limit=5&offset=5`),
+    );
+    expect(secondPage.totals.companies).toBe(byCompany.totals.companies);
+    if (byCompany.totals.companies > 5) {
+      expect(secondPage.companies[0]?.id).not.toBe(byCompany.companies[0]?.id);
+    }
+  });
+
+  it.each([
+    ['/api/search', /q is required/],
+    ['/api/search?q=', /q is required/],
+    [`/api/search?q=${'a'.repeat(101)}`, /q must be at most 100 characters/],
+    ['/api/search?q=chi&type=people', /type must be one of/],
+    ['/api/search?q=chi&limit=500', /limit must be between 1 and 50/],
+    ['/api/geo/zip/abc', /zip must be five digits/],
+    ['/api/geo/zip/606011', /zip must be five digits/],
+    ['/api/geo/places', /q is required/],
+  ])('answers %s with 400', async (path, message) => {
+    const body = (await json(path, 400)) as { error: string };
+    expect(body.error).toMatch(message);
+  });
+
+  it('survives hostile search text', async () => {
+    for (const q of ["' OR 1=1 --", '%%%', '😀', '\u0000', 'SELECT * FROM admin_users']) {
+      const res = await app.get(`/api/search?q=${encodeURIComponent(q)}`);
+      expect(res.status, q).toBe(200);
+      SearchResultsSchema.parse(await res.json());
+    }
+  });
+
+  it('looks up a ZIP code and autocompletes places', async () => {
+    const zip = ZipPlaceSchema.strict().parse(await json('/api/geo/zip/60601'));
+    expect(zip).toMatchObject({
+      zip: '60601',
+      city: { name: 'Chicago', slug: 'chicago' },
+      state: { abbreviation: 'IL' },
+    });
+    expect(zip.label).toBe('Chicago, IL 60601');
+    await json('/api/geo/zip/00000', 404);
+
+    const byCity = ZipPlaceSchema.array().parse(
+      await json(`/api/geo/places?q=${encodeURIComponent('Chicago, IL')}`),
+    );
+    expect(byCity[0]).toMatchObject({ city: { slug: 'chicago' }, state: { abbreviation: 'IL' } });
+    const byCityAndName = ZipPlaceSchema.array().parse(
+      await json(`/api/geo/places?q=${encodeURIComponent('springfield illinois')}`),
+    );
+    expect(byCityAndName.length).toBeGreaterThan(0);
+    const withoutComma = ZipPlaceSchema.array().parse(
+      await json(`/api/geo/places?q=${encodeURIComponent('Springfield IL')}`),
+    );
+    expect(withoutComma.every((p) => p.state.abbreviation === 'IL')).toBe(true);
+    const anywhere = ZipPlaceSchema.array().parse(await json('/api/geo/places?q=springf'));
+    expect(new Set(anywhere.map((p) => p.state.abbreviation)).size).toBeGreaterThan(1);
+    const byPrefix = ZipPlaceSchema.array().parse(await json('/api/geo/places?q=9021&limit=3'));
+    expect(byPrefix).toHaveLength(3);
+    expect(byPrefix.every((p) => p.zip.startsWith('9021'))).toBe(true);
+    const full = ZipPlaceSchema.array().parse(
+      await json(`/api/geo/places?q=${encodeURIComponent('Chicago, IL 60601')}`),
+    );
+    expect(full.map((p) => p.zip)).toEqual(['60601']);
+  });
+});

@@ -185,183 +185,178 @@ const strayRequest: fc.Arbitrary<Drawn> = fc.record({
   clientIp: fc.constant('198.19.0.1'),
 });
 
-for (const database of testDatabases()) {
-  describe(`hostile input on ${database.name}`, () => {
-    let fuzz: FuzzApp;
-    let admin: AdminClient;
-    let endpoints: Endpoint[];
-    const probe = new HealthProbe();
-    const failures = new Map<string, string>();
-    /** The five slowest answers, printed with the /healthz figures. */
-    const slowest: Array<{ ms: number; what: string }> = [];
+describe.each(testDatabases())('hostile input on $name', (database) => {
+  let fuzz: FuzzApp;
+  let admin: AdminClient;
+  let endpoints: Endpoint[];
+  const probe = new HealthProbe();
+  const failures = new Map<string, string>();
+  /** The five slowest answers, printed with the /healthz figures. */
+  const slowest: Array<{ ms: number; what: string }> = [];
 
-    /** Sends one drawn request (signed in where asked) and records what is wrong with its answer. */
-    async function exercise(label: string, drawn: Drawn): Promise<void> {
-      const headers: Record<string, string> = { 'X-Forwarded-For': drawn.clientIp };
-      const signedIn = drawn.withSession && !/^\/api\/logout/.test(drawn.path);
-      if (signedIn) {
-        headers.Cookie = admin.cookie;
-        headers['X-CSRF-Token'] = admin.csrfToken;
-      }
-      const hasBody = drawn.method !== 'GET' && drawn.method !== 'HEAD';
-      if (hasBody) {
-        if (drawn.body.contentType) headers['Content-Type'] = drawn.body.contentType;
-        if (drawn.body.contentEncoding) headers['Content-Encoding'] = drawn.body.contentEncoding;
-      }
-      Object.assign(headers, drawn.headers);
-      const sent: Sent = {
-        method: drawn.method,
-        path: drawn.path + drawn.query,
-        headers,
-        ...(hasBody ? { body: drawn.body.body } : {}),
-      };
-      const isWrite = WRITES.has(sent.method);
-      const before = isWrite ? await tableCounts(fuzz.db) : undefined;
-      let answer: RawAnswer;
-      const started = performance.now();
-      try {
-        answer = await fuzz.send(sent);
-        slowest.push({
-          ms: performance.now() - started,
-          what: `${describeSent(sent)} → ${answer.status}`,
-        });
-        slowest.sort((a, b) => b.ms - a.ms).splice(5);
-      } catch (error) {
-        failures.set(`${label}: no answer`, `${describeSent(sent)} → ${(error as Error).message}`);
-        return;
-      }
-      const problem = problemWith(sent, answer);
-      if (problem)
-        failures.set(`${label}: ${problem.slice(0, 60)}`, `${describeSent(sent)} → ${problem}`);
-      if (before && answer.status >= 400) {
-        const after = await tableCounts(fuzz.db);
-        const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
-        if (changed.length > 0)
-          failures.set(
-            `${label}: stored while refusing`,
-            `${describeSent(sent)} → ${answer.status}, yet ${changed.map((t) => `${t} ${before[t]}→${after[t]}`).join(', ')}`,
-          );
-      }
-      // A request that ended the session (logout through another path, a password change) must not end the run.
-      if (signedIn && answer.status === 401) admin = await loginAsAdmin(fuzz.baseUrl);
+  /** Sends one drawn request (signed in where asked) and records what is wrong with its answer. */
+  async function exercise(label: string, drawn: Drawn): Promise<void> {
+    const headers: Record<string, string> = { 'X-Forwarded-For': drawn.clientIp };
+    const signedIn = drawn.withSession && !/^\/api\/logout/.test(drawn.path);
+    if (signedIn) {
+      headers.Cookie = admin.cookie;
+      headers['X-CSRF-Token'] = admin.csrfToken;
     }
-
-    async function fuzzEndpoints(list: Endpoint[], runsFor: (endpoint: Endpoint) => number) {
-      for (const endpoint of list) {
-        const label = `${endpoint.method} ${String(endpoint.template)}`;
-        await fc.assert(
-          fc.asyncProperty(hostileRequest(endpoint), (drawn) => exercise(label, drawn)),
-          { numRuns: runsFor(endpoint), seed: SEED },
-        );
-      }
+    const hasBody = drawn.method !== 'GET' && drawn.method !== 'HEAD';
+    if (hasBody) {
+      if (drawn.body.contentType) headers['Content-Type'] = drawn.body.contentType;
+      if (drawn.body.contentEncoding) headers['Content-Encoding'] = drawn.body.contentEncoding;
     }
-
-    const report = () => {
-      const lines = [...failures.values()];
-      if (lines.length > 0)
-        console.error(`fuzz seed ${SEED} (FUZZ_SEED=${SEED} replays it):\n${lines.join('\n')}`);
-      return lines;
+    Object.assign(headers, drawn.headers);
+    const sent: Sent = {
+      method: drawn.method,
+      path: drawn.path + drawn.query,
+      headers,
+      ...(hasBody ? { body: drawn.body.body } : {}),
     };
-
-    beforeAll(async () => {
-      const config = await privateDatabase(database.config);
-      fuzz = await startFuzzApp(config, {
-        TRUST_PROXY: '1',
-        RATE_LIMIT_LEADS: '0',
-        RATE_LIMIT_SESSIONS: '0',
-        RATE_LIMIT_MATCHES: '0',
+    const isWrite = WRITES.has(sent.method);
+    const before = isWrite ? await tableCounts(fuzz.db) : undefined;
+    let answer: RawAnswer;
+    const started = performance.now();
+    try {
+      answer = await fuzz.send(sent);
+      slowest.push({
+        ms: performance.now() - started,
+        what: `${describeSent(sent)} → ${answer.status}`,
       });
-      admin = await loginAsAdmin(fuzz.baseUrl);
-      endpoints = [...routerEndpoints(fuzz.app), ...pageEndpoints(await directoryRoutes())];
-      probe.start(fuzz.baseUrl);
-    }, 180_000);
+      slowest.sort((a, b) => b.ms - a.ms).splice(5);
+    } catch (error) {
+      failures.set(`${label}: no answer`, `${describeSent(sent)} → ${(error as Error).message}`);
+      return;
+    }
+    const problem = problemWith(sent, answer);
+    if (problem)
+      failures.set(`${label}: ${problem.slice(0, 60)}`, `${describeSent(sent)} → ${problem}`);
+    if (before && answer.status >= 400) {
+      const after = await tableCounts(fuzz.db);
+      const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
+      if (changed.length > 0)
+        failures.set(
+          `${label}: stored while refusing`,
+          `${describeSent(sent)} → ${answer.status}, yet ${changed.map((t) => `${t} ${before[t]}→${after[t]}`).join(', ')}`,
+        );
+    }
+    // A request that ended the session (logout through another path, a password change) must not end the run.
+    if (signedIn && answer.status === 401) admin = await loginAsAdmin(fuzz.baseUrl);
+  }
 
-    afterAll(async () => {
-      probe.stop();
-      await fuzz?.close();
-    });
-
-    it('finds the endpoints: the API, the admin API, the widget and every page', () => {
-      const templates = endpoints.map((e) => `${e.method} ${String(e.template)}`);
-      for (const known of [
-        'POST /api/proxy/send_lead',
-        'POST /api/login',
-        'GET /api/admin/companies',
-        'PUT /api/admin/companies/:id',
-        'POST /api/admin/upload',
-        'GET /api/companies/:slug',
-        'GET /states/:state/:city',
-        'GET /admin/companies/:id',
-      ])
-        expect(templates).toContain(known);
-    });
-
-    it('answers every public endpoint and page with a 2xx or a clear 4xx, never a 5xx, storing nothing when refusing', async () => {
-      failures.clear();
-      const isPage = (e: Endpoint) =>
-        typeof e.template === 'string' && !e.template.startsWith('/api');
-      await fuzzEndpoints(
-        endpoints.filter(
-          (e) =>
-            !String(e.template).startsWith('/api/admin') &&
-            !String(e.template).startsWith('/admin'),
-        ),
-        (e) => (isPage(e) ? PAGE_RUNS : RUNS),
-      );
-      expect(report()).toEqual([]);
-    }, 300_000);
-
-    it('answers every admin endpoint and screen the same way, signed in with the CSRF token or not', async () => {
-      failures.clear();
-      await fuzzEndpoints(
-        endpoints.filter(
-          (e) =>
-            String(e.template).startsWith('/api/admin') || String(e.template).startsWith('/admin'),
-        ),
-        (e) => (String(e.template).startsWith('/admin') ? PAGE_RUNS : RUNS),
-      );
-      expect(report()).toEqual([]);
-    }, 300_000);
-
-    it('answers requests to no endpoint at all: long, dotted, badly encoded paths and odd methods', async () => {
-      failures.clear();
+  async function fuzzEndpoints(list: Endpoint[], runsFor: (endpoint: Endpoint) => number) {
+    for (const endpoint of list) {
+      const label = `${endpoint.method} ${String(endpoint.template)}`;
       await fc.assert(
-        fc.asyncProperty(strayRequest, (drawn) => exercise('stray', drawn)),
-        { numRuns: RUNS * 8, seed: SEED },
+        fc.asyncProperty(hostileRequest(endpoint), (drawn) => exercise(label, drawn)),
+        { numRuns: runsFor(endpoint), seed: SEED },
       );
-      expect(report()).toEqual([]);
-    }, 300_000);
+    }
+  }
 
-    it('answers what Node’s HTTP parser refuses in JSON too: headers over 16 KB, requests that are not HTTP', async () => {
-      const url = new URL(fuzz.baseUrl);
-      const raw = (request: string) =>
-        new Promise<string>((resolve, reject) => {
-          const socket = net.connect(Number(url.port), url.hostname, () => socket.write(request));
-          let answer = '';
-          socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
-          socket.on('end', () => resolve(answer));
-          socket.on('error', reject);
-        });
-      const tooBig = await raw(
-        `GET / HTTP/1.1\r\nHost: x\r\nCookie: ${'a'.repeat(20_000)}\r\n\r\n`,
-      );
-      expect(tooBig).toMatch(/^HTTP\/1\.1 431 /);
-      expect(tooBig.split('\r\n\r\n')[1]).toBe('{"error":"The request headers are too large"}');
-      const notHttp = await raw('\u0000\u0001\u0002 / HTTP/1.1\r\n\r\n');
-      expect(notHttp).toMatch(/^HTTP\/1\.1 400 /);
-      expect(notHttp.split('\r\n\r\n')[1]).toBe('{"error":"The request is not valid HTTP"}');
-    });
+  const report = () => {
+    const lines = [...failures.values()];
+    if (lines.length > 0)
+      console.error(`fuzz seed ${SEED} (FUZZ_SEED=${SEED} replays it):\n${lines.join('\n')}`);
+    return lines;
+  };
 
-    it('kept /healthz answering throughout', () => {
-      const { count, maxMs, failed } = probe.summary();
-      console.info(
-        `/healthz on ${database.name} during the fuzz: ${count} probes, slowest ${maxMs.toFixed(0)} ms, ${failed} not 200\n` +
-          `slowest answers:\n${slowest.map(({ ms, what }) => `  ${ms.toFixed(0)} ms  ${what.slice(0, 200)}`).join('\n')}`,
-      );
-      expect(count).toBeGreaterThan(0);
-      expect(failed).toBe(0);
-      // Generous: a probe is 100 ms apart; a stall of a second means a request held the event loop.
-      expect(maxMs).toBeLessThan(1000);
+  beforeAll(async () => {
+    const config = await privateDatabase(database.config);
+    fuzz = await startFuzzApp(config, {
+      TRUST_PROXY: '1',
+      RATE_LIMIT_LEADS: '0',
+      RATE_LIMIT_SESSIONS: '0',
+      RATE_LIMIT_MATCHES: '0',
     });
+    admin = await loginAsAdmin(fuzz.baseUrl);
+    endpoints = [...routerEndpoints(fuzz.app), ...pageEndpoints(await directoryRoutes())];
+    probe.start(fuzz.baseUrl);
+  }, 180_000);
+
+  afterAll(async () => {
+    probe.stop();
+    await fuzz?.close();
   });
-}
+
+  it('finds the endpoints: the API, the admin API, the widget and every page', () => {
+    const templates = endpoints.map((e) => `${e.method} ${String(e.template)}`);
+    for (const known of [
+      'POST /api/proxy/send_lead',
+      'POST /api/login',
+      'GET /api/admin/companies',
+      'PUT /api/admin/companies/:id',
+      'POST /api/admin/upload',
+      'GET /api/companies/:slug',
+      'GET /states/:state/:city',
+      'GET /admin/companies/:id',
+    ])
+      expect(templates).toContain(known);
+  });
+
+  it('answers every public endpoint and page with a 2xx or a clear 4xx, never a 5xx, storing nothing when refusing', async () => {
+    failures.clear();
+    const isPage = (e: Endpoint) =>
+      typeof e.template === 'string' && !e.template.startsWith('/api');
+    await fuzzEndpoints(
+      endpoints.filter(
+        (e) =>
+          !String(e.template).startsWith('/api/admin') && !String(e.template).startsWith('/admin'),
+      ),
+      (e) => (isPage(e) ? PAGE_RUNS : RUNS),
+    );
+    expect(report()).toEqual([]);
+  }, 300_000);
+
+  it('answers every admin endpoint and screen the same way, signed in with the CSRF token or not', async () => {
+    failures.clear();
+    await fuzzEndpoints(
+      endpoints.filter(
+        (e) =>
+          String(e.template).startsWith('/api/admin') || String(e.template).startsWith('/admin'),
+      ),
+      (e) => (String(e.template).startsWith('/admin') ? PAGE_RUNS : RUNS),
+    );
+    expect(report()).toEqual([]);
+  }, 300_000);
+
+  it('answers requests to no endpoint at all: long, dotted, badly encoded paths and odd methods', async () => {
+    failures.clear();
+    await fc.assert(
+      fc.asyncProperty(strayRequest, (drawn) => exercise('stray', drawn)),
+      { numRuns: RUNS * 8, seed: SEED },
+    );
+    expect(report()).toEqual([]);
+  }, 300_000);
+
+  it('answers what Node’s HTTP parser refuses in JSON too: headers over 16 KB, requests that are not HTTP', async () => {
+    const url = new URL(fuzz.baseUrl);
+    const raw = (request: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = net.connect(Number(url.port), url.hostname, () => socket.write(request));
+        let answer = '';
+        socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+        socket.on('end', () => resolve(answer));
+        socket.on('error', reject);
+      });
+    const tooBig = await raw(`GET / HTTP/1.1\r\nHost: x\r\nCookie: ${'a'.repeat(20_000)}\r\n\r\n`);
+    expect(tooBig).toMatch(/^HTTP\/1\.1 431 /);
+    expect(tooBig.split('\r\n\r\n')[1]).toBe('{"error":"The request headers are too large"}');
+    const notHttp = await raw('\u0000\u0001\u0002 / HTTP/1.1\r\n\r\n');
+    expect(notHttp).toMatch(/^HTTP\/1\.1 400 /);
+    expect(notHttp.split('\r\n\r\n')[1]).toBe('{"error":"The request is not valid HTTP"}');
+  });
+
+  it('kept /healthz answering throughout', () => {
+    const { count, maxMs, failed } = probe.summary();
+    console.info(
+      `/healthz on ${database.name} during the fuzz: ${count} probes, slowest ${maxMs.toFixed(0)} ms, ${failed} not 200\n` +
+        `slowest answers:\n${slowest.map(({ ms, what }) => `  ${ms.toFixed(0)} ms  ${what.slice(0, 200)}`).join('\n')}`,
+    );
+    expect(count).toBeGreaterThan(0);
+    expect(failed).toBe(0);
+    // Generous: a probe is 100 ms apart; a stall of a second means a request held the event loop.
+    expect(maxMs).toBeLessThan(1000);
+  });
+});

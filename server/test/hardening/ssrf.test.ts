@@ -229,176 +229,170 @@ describe('LEAD_BACKEND_URL in production', () => {
   });
 });
 
-for (const database of testDatabases()) {
-  describe(`the lead backend URL setting on ${database.name}`, () => {
-    let production: TestApp;
-    let testMode: TestApp;
-    let productionAdmin: AdminClient;
-    let testAdmin: AdminClient;
-    const site = {
-      siteName: 'MoverAtlas',
-      supportEmail: 'support@moveratlas.example',
-      supportPhone: '3125550100',
-    };
-    const put = (admin: AdminClient, leadBackendUrl: string) =>
-      admin.request('/api/admin/settings/site', {
-        method: 'PUT',
-        body: JSON.stringify({ ...site, leadBackendUrl }),
-      });
-    const storedUrl = async () =>
-      (await production.db('site_settings').where({ name: 'leadBackendUrl' }).first('value')) as
-        { value: string } | undefined;
+describe.each(testDatabases())('the lead backend URL setting on $name', (database) => {
+  let production: TestApp;
+  let testMode: TestApp;
+  let productionAdmin: AdminClient;
+  let testAdmin: AdminClient;
+  const site = {
+    siteName: 'MoverAtlas',
+    supportEmail: 'support@moveratlas.example',
+    supportPhone: '3125550100',
+  };
+  const put = (admin: AdminClient, leadBackendUrl: string) =>
+    admin.request('/api/admin/settings/site', {
+      method: 'PUT',
+      body: JSON.stringify({ ...site, leadBackendUrl }),
+    });
+  const storedUrl = async () =>
+    (await production.db('site_settings').where({ name: 'leadBackendUrl' }).first('value')) as
+      { value: string } | undefined;
 
-    beforeAll(async () => {
-      production = await startTestApp(database.config, { NODE_ENV: 'production' });
-      testMode = await startTestApp(database.config);
-      await production.db('site_settings').delete();
-      productionAdmin = await loginAsAdmin(production.baseUrl);
-      testAdmin = await loginAsAdmin(testMode.baseUrl);
-    });
-    afterAll(async () => {
-      await production.db('site_settings').delete();
-      await production.close();
-      await testMode.close();
-    });
-
-    it.each([
-      ['http://functions.example', /plain http:\/\/ is refused in production/],
-      ['https://127.0.0.1', /this machine/],
-      ['https://10.0.0.5', /private network/],
-      ['https://192.168.1.20/functions', /private network/],
-      ['https://169.254.169.254', /link-local/],
-      ['https://[::1]', /this machine/],
-      ['https://[::ffff:127.0.0.1]', /this machine/],
-      ['https://localhost', /resolves to an address that is refused: .*this machine/],
-      ['https://functions.example:6379', /port 443 or 8443/],
-    ])('refuses %s in production, and stores nothing', async (url, reason) => {
-      const res = await put(productionAdmin, url);
-      expect(res.status).toBe(400);
-      const { error } = (await res.json()) as { error: string };
-      expect(error).toMatch(/^The lead backend URL cannot be used: /);
-      expect(error).toMatch(reason);
-      expect(await storedUrl()).toBeUndefined();
-    });
-
-    it('accepts a public https host in production (a name that does not resolve yet is checked when used)', async () => {
-      const res = await put(productionAdmin, 'https://functions.example/v1');
-      expect(res.status).toBe(200);
-      const answer = SiteSettingsResponseSchema.parse(await res.json());
-      expect(answer.settings.leadBackendUrl).toBe('https://functions.example/v1');
-      await put(productionAdmin, '');
-    });
-
-    it('refuses private and link-local hosts in test mode too, where loopback stand-ins are allowed', async () => {
-      for (const url of ['https://10.0.0.5', 'http://169.254.169.254', 'https://[fd00::1]'])
-        expect((await put(testAdmin, url)).status).toBe(400);
-      expect((await put(testAdmin, 'http://127.0.0.1:9')).status).toBe(200);
-      expect((await put(testAdmin, '')).status).toBe(200);
-    });
+  beforeAll(async () => {
+    production = await startTestApp(database.config, { NODE_ENV: 'production' });
+    testMode = await startTestApp(database.config);
+    await production.db('site_settings').delete();
+    productionAdmin = await loginAsAdmin(production.baseUrl);
+    testAdmin = await loginAsAdmin(testMode.baseUrl);
+  });
+  afterAll(async () => {
+    await production.db('site_settings').delete();
+    await production.close();
+    await testMode.close();
   });
 
-  describe(`forwarding leads through the guard on ${database.name}`, () => {
-    let app: LeadApp | undefined;
-    const uuids: string[] = [];
-    const closers: Array<() => Promise<void>> = [];
-
-    beforeAll(async () => {
-      // A stored setting would win over the LEAD_BACKEND_URL these tests set.
-      const cleanup = await startLeadApp(database.config);
-      await cleanup.db('site_settings').where({ name: 'leadBackendUrl' }).delete();
-      await cleanup.close();
-    });
-    afterEach(async () => {
-      await app?.close();
-      app = undefined;
-      for (const close of closers.splice(0)) await close();
-    });
-    afterAll(async () => {
-      const cleanup = await startLeadApp(database.config);
-      await removeLeads(cleanup.db, uuids);
-      await cleanup.close();
-    });
-
-    /** Submits a lead and waits for the first failed forwarding attempt: the job as the Jobs screen shows it. */
-    const failedForward = async (lead: LeadApp) => {
-      const fields = leadForm();
-      uuids.push(fields.lead_uuid!);
-      expect((await lead.postForm('/api/proxy/send_lead', fields)).status).toBe(200);
-      const row = (await lead.db('leads').where({ lead_uuid: fields.lead_uuid }).first('id')) as {
-        id: number;
-      };
-      const jobRow = (await lead
-        .db('jobs')
-        .where({ type: 'lead.forward', payload: JSON.stringify({ leadId: Number(row.id) }) })
-        .first('id')) as { id: number };
-      await waitFor(
-        async () => (await findJob(lead.db, Number(jobRow.id)))!.lastError !== null,
-        10_000,
-        'a failed forwarding attempt',
-      );
-      const job = (await findJob(lead.db, Number(jobRow.id)))!;
-      const delivery = (await lead.db('leads').where({ id: row.id }).first('delivery_status')) as {
-        delivery_status: string;
-      };
-      return { job, events: await jobEvents(lead.db, job.id), delivery: delivery.delivery_status };
-    };
-
-    it('does not follow a redirect with the lead in the body, and keeps the answer out of the job log', async () => {
-      const inside = await standIn((res) => res.writeHead(200).end('999'));
-      const redirecting = await standIn((res) =>
-        res.writeHead(307, { location: `${inside.url}/send_lead` }).end(SECRET),
-      );
-      closers.push(inside.close, redirecting.close);
-      app = await startLeadApp(
-        database.config,
-        { LEAD_BACKEND_URL: redirecting.url },
-        { worker: true },
-      );
-      const { job, events, delivery } = await failedForward(app);
-      expect(redirecting.received()).toBeGreaterThanOrEqual(1);
-      expect(inside.received()).toBe(0);
-      expect(delivery).toBe('pending');
-      expect(job.lastError).toMatch(
-        /^POST \/send_lead answered with a redirect \(307\), which is never followed \(after \d+ ms\)$/,
-      );
-      expect(JSON.stringify({ job, events })).not.toContain(SECRET);
-    });
-
-    it.each([
-      [
-        'an error page',
-        500,
-        `<html><body>${SECRET} stack trace</body></html>`,
-        /^POST \/send_lead answered 500 after \d+ ms$/,
-      ],
-      ['a page instead of a lead id', 200, `<html>${SECRET}</html>`, /not a plain id/],
-    ])('keeps %s out of the job log', async (_what, status, body, lastError) => {
-      const upstream = await standIn((res) => res.writeHead(status).end(body));
-      closers.push(upstream.close);
-      app = await startLeadApp(
-        database.config,
-        { LEAD_BACKEND_URL: upstream.url },
-        { worker: true },
-      );
-      const { job, events, delivery } = await failedForward(app);
-      expect(delivery).toBe('pending');
-      expect(job.lastError).toMatch(lastError);
-      expect(JSON.stringify({ job, events })).not.toContain(SECRET);
-    });
-
-    it('refuses at connect time an environment-configured backend whose name resolves to loopback, in production', async () => {
-      // A handle of its own: the settings service is per handle and keeps the defaults it was made with.
-      const db = openDatabase(database.config);
-      closers.push(() => db.destroy());
-      const config = {
-        ...loadConfig({ NODE_ENV: 'production', LEAD_BACKEND_URL: 'https://localhost' }),
-        database: database.config,
-      };
-      const backend = createLeadBackend(config, db);
-      const wire = leadForm() as unknown as Parameters<typeof backend.sendLead>[0];
-      await expect(backend.sendLead(wire)).rejects.toThrow(
-        /^POST \/send_lead refused: the host name resolves to an address that is refused \(it points at this machine/,
-      );
-    });
+  it.each([
+    ['http://functions.example', /plain http:\/\/ is refused in production/],
+    ['https://127.0.0.1', /this machine/],
+    ['https://10.0.0.5', /private network/],
+    ['https://192.168.1.20/functions', /private network/],
+    ['https://169.254.169.254', /link-local/],
+    ['https://[::1]', /this machine/],
+    ['https://[::ffff:127.0.0.1]', /this machine/],
+    ['https://localhost', /resolves to an address that is refused: .*this machine/],
+    ['https://functions.example:6379', /port 443 or 8443/],
+  ])('refuses %s in production, and stores nothing', async (url, reason) => {
+    const res = await put(productionAdmin, url);
+    expect(res.status).toBe(400);
+    const { error } = (await res.json()) as { error: string };
+    expect(error).toMatch(/^The lead backend URL cannot be used: /);
+    expect(error).toMatch(reason);
+    expect(await storedUrl()).toBeUndefined();
   });
-}
+
+  it('accepts a public https host in production (a name that does not resolve yet is checked when used)', async () => {
+    const res = await put(productionAdmin, 'https://functions.example/v1');
+    expect(res.status).toBe(200);
+    const answer = SiteSettingsResponseSchema.parse(await res.json());
+    expect(answer.settings.leadBackendUrl).toBe('https://functions.example/v1');
+    await put(productionAdmin, '');
+  });
+
+  it('refuses private and link-local hosts in test mode too, where loopback stand-ins are allowed', async () => {
+    for (const url of ['https://10.0.0.5', 'http://169.254.169.254', 'https://[fd00::1]'])
+      expect((await put(testAdmin, url)).status).toBe(400);
+    expect((await put(testAdmin, 'http://127.0.0.1:9')).status).toBe(200);
+    expect((await put(testAdmin, '')).status).toBe(200);
+  });
+});
+
+describe.each(testDatabases())('forwarding leads through the guard on $name', (database) => {
+  let app: LeadApp | undefined;
+  const uuids: string[] = [];
+  const closers: Array<() => Promise<void>> = [];
+
+  beforeAll(async () => {
+    // A stored setting would win over the LEAD_BACKEND_URL these tests set.
+    const cleanup = await startLeadApp(database.config);
+    await cleanup.db('site_settings').where({ name: 'leadBackendUrl' }).delete();
+    await cleanup.close();
+  });
+  afterEach(async () => {
+    await app?.close();
+    app = undefined;
+    for (const close of closers.splice(0)) await close();
+  });
+  afterAll(async () => {
+    const cleanup = await startLeadApp(database.config);
+    await removeLeads(cleanup.db, uuids);
+    await cleanup.close();
+  });
+
+  /** Submits a lead and waits for the first failed forwarding attempt: the job as the Jobs screen shows it. */
+  const failedForward = async (lead: LeadApp) => {
+    const fields = leadForm();
+    uuids.push(fields.lead_uuid!);
+    expect((await lead.postForm('/api/proxy/send_lead', fields)).status).toBe(200);
+    const row = (await lead.db('leads').where({ lead_uuid: fields.lead_uuid }).first('id')) as {
+      id: number;
+    };
+    const jobRow = (await lead
+      .db('jobs')
+      .where({ type: 'lead.forward', payload: JSON.stringify({ leadId: Number(row.id) }) })
+      .first('id')) as { id: number };
+    await waitFor(
+      async () => (await findJob(lead.db, Number(jobRow.id)))!.lastError !== null,
+      10_000,
+      'a failed forwarding attempt',
+    );
+    const job = (await findJob(lead.db, Number(jobRow.id)))!;
+    const delivery = (await lead.db('leads').where({ id: row.id }).first('delivery_status')) as {
+      delivery_status: string;
+    };
+    return { job, events: await jobEvents(lead.db, job.id), delivery: delivery.delivery_status };
+  };
+
+  it('does not follow a redirect with the lead in the body, and keeps the answer out of the job log', async () => {
+    const inside = await standIn((res) => res.writeHead(200).end('999'));
+    const redirecting = await standIn((res) =>
+      res.writeHead(307, { location: `${inside.url}/send_lead` }).end(SECRET),
+    );
+    closers.push(inside.close, redirecting.close);
+    app = await startLeadApp(
+      database.config,
+      { LEAD_BACKEND_URL: redirecting.url },
+      { worker: true },
+    );
+    const { job, events, delivery } = await failedForward(app);
+    expect(redirecting.received()).toBeGreaterThanOrEqual(1);
+    expect(inside.received()).toBe(0);
+    expect(delivery).toBe('pending');
+    expect(job.lastError).toMatch(
+      /^POST \/send_lead answered with a redirect \(307\), which is never followed \(after \d+ ms\)$/,
+    );
+    expect(JSON.stringify({ job, events })).not.toContain(SECRET);
+  });
+
+  it.each([
+    [
+      'an error page',
+      500,
+      `<html><body>${SECRET} stack trace</body></html>`,
+      /^POST \/send_lead answered 500 after \d+ ms$/,
+    ],
+    ['a page instead of a lead id', 200, `<html>${SECRET}</html>`, /not a plain id/],
+  ])('keeps %s out of the job log', async (_what, status, body, lastError) => {
+    const upstream = await standIn((res) => res.writeHead(status).end(body));
+    closers.push(upstream.close);
+    app = await startLeadApp(database.config, { LEAD_BACKEND_URL: upstream.url }, { worker: true });
+    const { job, events, delivery } = await failedForward(app);
+    expect(delivery).toBe('pending');
+    expect(job.lastError).toMatch(lastError);
+    expect(JSON.stringify({ job, events })).not.toContain(SECRET);
+  });
+
+  it('refuses at connect time an environment-configured backend whose name resolves to loopback, in production', async () => {
+    // A handle of its own: the settings service is per handle and keeps the defaults it was made with.
+    const db = openDatabase(database.config);
+    closers.push(() => db.destroy());
+    const config = {
+      ...loadConfig({ NODE_ENV: 'production', LEAD_BACKEND_URL: 'https://localhost' }),
+      database: database.config,
+    };
+    const backend = createLeadBackend(config, db);
+    const wire = leadForm() as unknown as Parameters<typeof backend.sendLead>[0];
+    await expect(backend.sendLead(wire)).rejects.toThrow(
+      /^POST \/send_lead refused: the host name resolves to an address that is refused \(it points at this machine/,
+    );
+  });
+});

@@ -161,183 +161,178 @@ const CASES: Case[] = [
   { name: 'a 50 MB row of commas', build: () => commaRow(), answer: { error: longLine(2) } },
 ];
 
-for (const database of testDatabases()) {
-  describe(`hostile CSV uploads on ${database.name}`, () => {
-    let app: TestApp;
-    let admin: AdminClient;
+describe.each(testDatabases())('hostile CSV uploads on $name', (database) => {
+  let app: TestApp;
+  let admin: AdminClient;
 
-    let tmp: string;
+  let tmp: string;
 
-    beforeAll(async () => {
-      app = await startTestApp(database.config);
-      admin = await loginAsAdmin(app.baseUrl);
-      tmp = await mkdtemp(path.join(os.tmpdir(), 'upload-stall-'));
-    });
-
-    afterAll(async () => {
-      await app.db('companies').where('name', 'like', `Stall Test ${WORD} %`).delete();
-      await app.db('company_imports').delete();
-      await app.close();
-      await rm(tmp, { recursive: true, force: true });
-    });
-
-    const count = async (table: string) =>
-      Number(((await app.db(table).count({ n: '*' }).first()) as { n: number | string }).n);
-    const stored = async () => ({
-      imports: await count('company_imports'),
-      chunks: await count('company_import_chunks'),
-      rejections: await count('company_import_rejections'),
-      companies: await count('companies'),
-    });
-
-    /**
-     * POSTs the file from another process, 64 KiB at a time as the socket takes them, as a browser elsewhere
-     * would: the client's own work (and its copy of a 50 MB body) is not counted against this process, which
-     * is the server's.
-     */
-    function postFromAnotherProcess(file: string): Promise<{ status: number; json: unknown }> {
-      const url = `${app.baseUrl}/api/admin/upload?filename=hostile.csv`;
-      const child = spawn(
-        process.execPath,
-        ['-e', UPLOAD_CLIENT, url, file, admin.cookie, CSRF_HEADER, admin.csrfToken],
-        { stdio: ['ignore', 'pipe', 'inherit'] },
-      );
-      const out: Buffer[] = [];
-      child.stdout.on('data', (part: Buffer) => out.push(part));
-      return new Promise((resolve, reject) => {
-        child.on('error', reject);
-        child.on('close', (code) => {
-          if (code !== 0) return reject(new Error(`the upload client exited with ${code}`));
-          const answer = JSON.parse(Buffer.concat(out).toString('utf8')) as {
-            status: number;
-            body: string;
-          };
-          resolve({ status: answer.status, json: JSON.parse(answer.body) as unknown });
-        });
-      });
-    }
-
-    /**
-     * Uploads the file while measuring the event loop and asking /healthz every 20 ms: the answer, the worst
-     * delay, and the /healthz answers (their status, and whether the upload was still running).
-     */
-    async function uploadWhileProbing(file: string) {
-      const loop = watchEventLoop();
-      let uploading = true;
-      const health: Array<{ status: number; duringUpload: boolean }> = [];
-      const prober = (async () => {
-        while (uploading) {
-          const res = await app.get('/healthz');
-          await res.arrayBuffer();
-          health.push({ status: res.status, duringUpload: uploading });
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
-      })();
-      try {
-        const res = await postFromAnotherProcess(file);
-        return { ...res, ...loop.stop(), health };
-      } finally {
-        uploading = false;
-        loop.stop();
-        await prober;
-      }
-    }
-
-    for (const hostile of CASES) {
-      it(`${hostile.name}: the server keeps answering, and the file is ${'error' in hostile.answer ? 'refused' : 'checked'}`, async () => {
-        const file = path.join(tmp, 'hostile.csv');
-        await writeFile(file, hostile.build());
-        const { size } = await stat(file);
-        const before = await stored();
-        const { status, json, maxBusyMs, maxDelayMs, health } = await uploadWhileProbing(file);
-        console.info(
-          `${database.name}: ${hostile.name} (${(size / 1e6).toFixed(1)} MB): event loop held at most ${maxBusyMs.toFixed(0)} ms of CPU (worst wall-clock delay ${maxDelayMs.toFixed(0)} ms), ${health.filter((h) => h.duringUpload).length} /healthz answers during the upload`,
-        );
-
-        expect(maxBusyMs).toBeLessThan(MAX_BUSY_MS);
-        expect(health.filter((h) => h.duringUpload).length).toBeGreaterThan(0);
-        expect(health.filter((h) => h.status !== 200)).toEqual([]);
-        if ('error' in hostile.answer) {
-          expect(json).toEqual(hostile.answer);
-          expect(status).toBe(400);
-          // Nothing half-stored: no import, none of the file's bytes, no rejected row, no company.
-          expect(await stored()).toEqual(before);
-        } else {
-          expect(status, JSON.stringify(json)).toBe(201);
-          const report = CompanyImportSchema.parse(json);
-          expect(report.dryRun).toMatchObject(hostile.answer.dryRun);
-          expect(report.status).toBe('ready');
-          expect(await count('companies')).toBe(before.companies);
-        }
-      });
-    }
-
-    it('imports 3,000 companies as a job without holding the event loop, /healthz answering meanwhile', async () => {
-      const rows = Array.from(
-        { length: 3000 },
-        (_, i) =>
-          `Stall Test ${WORD} ${i},Austin,TX,"A mover, number ${i}",local-moving|storage\r\n`,
-      );
-      const file = path.join(tmp, 'companies.csv');
-      await writeFile(file, `name,city,state,description,services\r\n${rows.join('')}`);
-      const checked = await postFromAnotherProcess(file);
-      expect(checked.status).toBe(201);
-      const report = CompanyImportSchema.parse(checked.json);
-      expect(report.dryRun).toEqual({ rows: 3000, created: 3000, updated: 0, rejected: 0 });
-      await app.db('company_imports').where('id', report.id).update({ status: 'queued' });
-      const job = { id: 0, payload: { importId: report.id }, attempts: 1, maxAttempts: 3 } as Job;
-
-      const loop = watchEventLoop();
-      let importing = true;
-      const health: number[] = [];
-      const prober = (async () => {
-        while (importing) {
-          const res = await app.get('/healthz');
-          await res.arrayBuffer();
-          if (importing) health.push(res.status);
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
-      })();
-      let result: unknown;
-      try {
-        result = await runImport(app.db, job, new AbortController().signal, undefined);
-      } finally {
-        importing = false;
-      }
-      const { maxBusyMs, maxDelayMs } = loop.stop();
-      await prober;
-      console.info(
-        `${database.name}: importing 3,000 companies: event loop held at most ${maxBusyMs.toFixed(0)} ms of CPU (worst wall-clock delay ${maxDelayMs.toFixed(0)} ms), ${health.length} /healthz answers meanwhile`,
-      );
-      expect(result).toEqual({ rows: 3000, created: 3000, updated: 0, rejected: 0 });
-      expect(maxBusyMs).toBeLessThan(MAX_BUSY_MS);
-      expect(health.length).toBeGreaterThan(0);
-      expect(health.filter((status) => status !== 200)).toEqual([]);
-    });
-
-    it('answers a header of 997 unknown columns with their count and the first few names, not all of them', async () => {
-      const names = Array.from({ length: 997 }, (_, i) =>
-        i === 0 ? 'x'.repeat(500) : `unknown_${i}`,
-      );
-      const res = await admin.request('/api/admin/upload?filename=wide.csv', {
-        method: 'POST',
-        headers: { 'Content-Type': 'text/csv' },
-        body: `name,city,state,${names.join(',')}\r\nWide Movers,Austin,TX${','.repeat(997)}\r\n`,
-      });
-      const report = CompanyImportSchema.parse(await res.json());
-      expect(res.status).toBe(201);
-      expect(report.columns).toEqual(['name', 'city', 'state']);
-      expect(report.ignoredColumnCount).toBe(997);
-      expect(report.ignoredColumns).toEqual([
-        `${'x'.repeat(59)}…`,
-        ...names.slice(1, IMPORT_SAMPLE_SIZE),
-      ]);
-      // The rejected-rows report still repeats the whole header (it has no rejected rows here).
-      const csv = await admin.request(`/api/admin/upload/${report.id}/rejected.csv`);
-      const header = Buffer.from(await csv.arrayBuffer()).toString('utf8');
-      expect(header === `\uFEFFline,column,reason,name,city,state,${names.join(',')}\r\n`).toBe(
-        true,
-      );
-    });
+  beforeAll(async () => {
+    app = await startTestApp(database.config);
+    admin = await loginAsAdmin(app.baseUrl);
+    tmp = await mkdtemp(path.join(os.tmpdir(), 'upload-stall-'));
   });
-}
+
+  afterAll(async () => {
+    await app.db('companies').where('name', 'like', `Stall Test ${WORD} %`).delete();
+    await app.db('company_imports').delete();
+    await app.close();
+    await rm(tmp, { recursive: true, force: true });
+  });
+
+  const count = async (table: string) =>
+    Number(((await app.db(table).count({ n: '*' }).first()) as { n: number | string }).n);
+  const stored = async () => ({
+    imports: await count('company_imports'),
+    chunks: await count('company_import_chunks'),
+    rejections: await count('company_import_rejections'),
+    companies: await count('companies'),
+  });
+
+  /**
+   * POSTs the file from another process, 64 KiB at a time as the socket takes them, as a browser elsewhere
+   * would: the client's own work (and its copy of a 50 MB body) is not counted against this process, which
+   * is the server's.
+   */
+  function postFromAnotherProcess(file: string): Promise<{ status: number; json: unknown }> {
+    const url = `${app.baseUrl}/api/admin/upload?filename=hostile.csv`;
+    const child = spawn(
+      process.execPath,
+      ['-e', UPLOAD_CLIENT, url, file, admin.cookie, CSRF_HEADER, admin.csrfToken],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    const out: Buffer[] = [];
+    child.stdout.on('data', (part: Buffer) => out.push(part));
+    return new Promise((resolve, reject) => {
+      child.on('error', reject);
+      child.on('close', (code) => {
+        if (code !== 0) return reject(new Error(`the upload client exited with ${code}`));
+        const answer = JSON.parse(Buffer.concat(out).toString('utf8')) as {
+          status: number;
+          body: string;
+        };
+        resolve({ status: answer.status, json: JSON.parse(answer.body) as unknown });
+      });
+    });
+  }
+
+  /**
+   * Uploads the file while measuring the event loop and asking /healthz every 20 ms: the answer, the worst
+   * delay, and the /healthz answers (their status, and whether the upload was still running).
+   */
+  async function uploadWhileProbing(file: string) {
+    const loop = watchEventLoop();
+    let uploading = true;
+    const health: Array<{ status: number; duringUpload: boolean }> = [];
+    const prober = (async () => {
+      while (uploading) {
+        const res = await app.get('/healthz');
+        await res.arrayBuffer();
+        health.push({ status: res.status, duringUpload: uploading });
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    })();
+    try {
+      const res = await postFromAnotherProcess(file);
+      return { ...res, ...loop.stop(), health };
+    } finally {
+      uploading = false;
+      loop.stop();
+      await prober;
+    }
+  }
+
+  for (const hostile of CASES) {
+    it(`${hostile.name}: the server keeps answering, and the file is ${'error' in hostile.answer ? 'refused' : 'checked'}`, async () => {
+      const file = path.join(tmp, 'hostile.csv');
+      await writeFile(file, hostile.build());
+      const { size } = await stat(file);
+      const before = await stored();
+      const { status, json, maxBusyMs, maxDelayMs, health } = await uploadWhileProbing(file);
+      console.info(
+        `${database.name}: ${hostile.name} (${(size / 1e6).toFixed(1)} MB): event loop held at most ${maxBusyMs.toFixed(0)} ms of CPU (worst wall-clock delay ${maxDelayMs.toFixed(0)} ms), ${health.filter((h) => h.duringUpload).length} /healthz answers during the upload`,
+      );
+
+      expect(maxBusyMs).toBeLessThan(MAX_BUSY_MS);
+      expect(health.filter((h) => h.duringUpload).length).toBeGreaterThan(0);
+      expect(health.filter((h) => h.status !== 200)).toEqual([]);
+      if ('error' in hostile.answer) {
+        expect(json).toEqual(hostile.answer);
+        expect(status).toBe(400);
+        // Nothing half-stored: no import, none of the file's bytes, no rejected row, no company.
+        expect(await stored()).toEqual(before);
+      } else {
+        expect(status, JSON.stringify(json)).toBe(201);
+        const report = CompanyImportSchema.parse(json);
+        expect(report.dryRun).toMatchObject(hostile.answer.dryRun);
+        expect(report.status).toBe('ready');
+        expect(await count('companies')).toBe(before.companies);
+      }
+    });
+  }
+
+  it('imports 3,000 companies as a job without holding the event loop, /healthz answering meanwhile', async () => {
+    const rows = Array.from(
+      { length: 3000 },
+      (_, i) => `Stall Test ${WORD} ${i},Austin,TX,"A mover, number ${i}",local-moving|storage\r\n`,
+    );
+    const file = path.join(tmp, 'companies.csv');
+    await writeFile(file, `name,city,state,description,services\r\n${rows.join('')}`);
+    const checked = await postFromAnotherProcess(file);
+    expect(checked.status).toBe(201);
+    const report = CompanyImportSchema.parse(checked.json);
+    expect(report.dryRun).toEqual({ rows: 3000, created: 3000, updated: 0, rejected: 0 });
+    await app.db('company_imports').where('id', report.id).update({ status: 'queued' });
+    const job = { id: 0, payload: { importId: report.id }, attempts: 1, maxAttempts: 3 } as Job;
+
+    const loop = watchEventLoop();
+    let importing = true;
+    const health: number[] = [];
+    const prober = (async () => {
+      while (importing) {
+        const res = await app.get('/healthz');
+        await res.arrayBuffer();
+        if (importing) health.push(res.status);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    })();
+    let result: unknown;
+    try {
+      result = await runImport(app.db, job, new AbortController().signal, undefined);
+    } finally {
+      importing = false;
+    }
+    const { maxBusyMs, maxDelayMs } = loop.stop();
+    await prober;
+    console.info(
+      `${database.name}: importing 3,000 companies: event loop held at most ${maxBusyMs.toFixed(0)} ms of CPU (worst wall-clock delay ${maxDelayMs.toFixed(0)} ms), ${health.length} /healthz answers meanwhile`,
+    );
+    expect(result).toEqual({ rows: 3000, created: 3000, updated: 0, rejected: 0 });
+    expect(maxBusyMs).toBeLessThan(MAX_BUSY_MS);
+    expect(health.length).toBeGreaterThan(0);
+    expect(health.filter((status) => status !== 200)).toEqual([]);
+  });
+
+  it('answers a header of 997 unknown columns with their count and the first few names, not all of them', async () => {
+    const names = Array.from({ length: 997 }, (_, i) =>
+      i === 0 ? 'x'.repeat(500) : `unknown_${i}`,
+    );
+    const res = await admin.request('/api/admin/upload?filename=wide.csv', {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/csv' },
+      body: `name,city,state,${names.join(',')}\r\nWide Movers,Austin,TX${','.repeat(997)}\r\n`,
+    });
+    const report = CompanyImportSchema.parse(await res.json());
+    expect(res.status).toBe(201);
+    expect(report.columns).toEqual(['name', 'city', 'state']);
+    expect(report.ignoredColumnCount).toBe(997);
+    expect(report.ignoredColumns).toEqual([
+      `${'x'.repeat(59)}…`,
+      ...names.slice(1, IMPORT_SAMPLE_SIZE),
+    ]);
+    // The rejected-rows report still repeats the whole header (it has no rejected rows here).
+    const csv = await admin.request(`/api/admin/upload/${report.id}/rejected.csv`);
+    const header = Buffer.from(await csv.arrayBuffer()).toString('utf8');
+    expect(header === `\uFEFFline,column,reason,name,city,state,${names.join(',')}\r\n`).toBe(true);
+  });
+});

@@ -75,7 +75,7 @@ export const adminScreens: RouteObject[] = [
   },
   {
     path: 'upload',
-    lazy: async () => ({ Component: (await import('./upload/upload-page')).Component }),
+    lazy: async () => ({ Component: (await import('./companies/import/upload-page')).Component }),
   },
   {
     path: 'seo-health',

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { CSRF_COOKIE, CSRF_HEADER, type CompanyImport } from '@moveratlas/contracts';
-import { resetToasts } from '../../../components/toast/toast-store';
-import { callsTo, json, parsedUrl, renderAdminScreens } from '../test-support';
+import { resetToasts } from '../../../../components/toast/toast-store';
+import { callsTo, json, parsedUrl, renderAdminScreens } from '../../test-support';
 import { Component as UploadPage } from './upload-page';
 
 const SLOW = { timeout: 5000 };

@@ -16,17 +16,17 @@ import {
   type CompanyImport,
   type CompanyImportList,
 } from '@moveratlas/contracts';
-import { apiRequest } from '../../../lib/api-client';
-import { toast } from '../../../components/toast/toast-store';
-import { formatCount } from '../../../lib/numbers';
-import { adminWrite, csrfToken } from '../admin-request';
-import { COMPANIES_PATH } from '../companies/api-paths';
-import { buttonClass, cardClass, linkClass, primaryButtonClass } from '../ui/classes';
-import { DateTime } from '../ui/date-time';
-import { failureText } from '../ui/failure-text';
-import { LoadFailure, Skeleton } from '../ui/load-states';
-import { ProgressBar } from '../ui/progress-bar';
-import { FormFailure } from '../ui/fields';
+import { apiRequest } from '../../../../lib/api-client';
+import { toast } from '../../../../components/toast/toast-store';
+import { formatCount } from '../../../../lib/numbers';
+import { adminWrite, csrfToken } from '../../admin-request';
+import { COMPANIES_PATH } from '../api-paths';
+import { buttonClass, cardClass, linkClass, primaryButtonClass } from '../../ui/classes';
+import { DateTime } from '../../ui/date-time';
+import { failureText } from '../../ui/failure-text';
+import { LoadFailure, Skeleton } from '../../ui/load-states';
+import { ProgressBar } from '../../ui/progress-bar';
+import { FormFailure } from '../../ui/fields';
 
 export const UPLOAD_PATH = '/api/admin/upload';
 /** How often the screen asks for the job's progress while it runs. */

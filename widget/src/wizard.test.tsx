@@ -73,6 +73,8 @@ describe('step 2: date', () => {
     expect(alert.textContent).toContain('Please check your information');
     expect(alert.textContent).toContain('Please fill in all required fields correctly.');
     expect(input.getAttribute('aria-invalid')).toBe('true');
+    // The field to fix takes focus once it is marked invalid.
+    await waitFor(() => expect(input).toHaveFocus());
     const describedBy = input.getAttribute('aria-describedby')!.split(' ');
     const message = describedBy.map((id) => document.getElementById(id)?.textContent).join(' ');
     expect(message).toContain('Moving date is required.');
@@ -141,6 +143,12 @@ describe('step 3: route', () => {
     expect(screen.getByRole('combobox', { name: 'Moving to' }).getAttribute('aria-invalid')).toBe(
       'true',
     );
+    // The first invalid field takes focus, and again at every refused Continue.
+    const from = screen.getByRole('combobox', { name: 'Moving from' });
+    await waitFor(() => expect(from).toHaveFocus());
+    continueButton().focus();
+    fireEvent.click(continueButton());
+    await waitFor(() => expect(from).toHaveFocus());
     fireEvent.change(screen.getByRole('combobox', { name: 'Moving from' }), {
       target: { value: '60601' },
     });

@@ -3,7 +3,17 @@
  * Continue, and the notification region. A step change scrolls smoothly to the panel and moves focus to
  * the step's heading; a failed Continue moves focus to the first field in error.
  */
-import { Suspense, lazy, useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
+import {
+  Suspense,
+  lazy,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
 import type { QuoteStepNumber } from '@moveratlas/contracts';
 import { loadRules, useQuote, useQuoteActions } from './store';
 import { SizeStep } from './steps/size-step';
@@ -70,15 +80,16 @@ export function Wizard({ headerAction }: { headerAction?: ReactNode }) {
     headingRef.current?.focus({ preventScroll: true });
   }, [step]);
 
+  // Each refused Continue counts once; the first invalid field takes focus after the render that marks it
+  // (a frame's timer could run before React had rendered aria-invalid on a busy machine, and focus nothing).
+  const [refusals, setRefusals] = useState(0);
+  useLayoutEffect(() => {
+    if (refusals > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refusals]);
+
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const ok = await next();
-    if (!ok && formRef.current) {
-      const form = formRef.current;
-      requestAnimationFrame(() => {
-        form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-      });
-    }
+    if (!(await next())) setRefusals((count) => count + 1);
   };
 
   return (

@@ -138,6 +138,38 @@ function Empty({ title, text }: { title: string; text: string }) {
   );
 }
 
+/**
+ * One breakdown of the leads: a bar chart and, below it, the table of its figures (what a screen reader reads
+ * and a printout keeps), or a note when the range has nothing to chart. The table's caption is the title.
+ */
+function ChartWithFigures({
+  empty,
+  emptyText,
+  title,
+  chartTitle = title,
+  description,
+  data,
+  columns,
+  rows,
+}: {
+  empty: boolean;
+  emptyText: string;
+  title: string;
+  chartTitle?: string;
+  description: string;
+  data: Array<{ label: string; value: number }>;
+  columns: string[];
+  rows: string[][];
+}) {
+  if (empty) return <Empty title={title} text={emptyText} />;
+  return (
+    <div>
+      <BarChart title={chartTitle} description={description} data={data} valueLabel="Leads" />
+      <FiguresTable caption={title} columns={columns} rows={rows} />
+    </div>
+  );
+}
+
 function RangeForm({ search, facets }: { search: URLSearchParams; facets?: AdminLeadFacets }) {
   const [, setSearch] = useSearchParams();
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -247,85 +279,51 @@ export function StatisticsView({ stats }: { stats: AdminStatistics }) {
       </div>
 
       <div className="grid gap-6 xl:grid-cols-2">
-        {stats.byState.length === 0 ? (
-          <Empty title="Leads by state" text="No leads in this range." />
-        ) : (
-          <div>
-            <BarChart
-              title="Leads by state (top 10)"
-              description="The states moves start in, most requested first."
-              data={stats.byState.slice(0, 10).map((s) => ({ label: s.name, value: s.count }))}
-              valueLabel="Leads"
-            />
-            <FiguresTable
-              caption="Leads by state"
-              columns={['State', 'Leads', 'Share']}
-              rows={stats.byState.map((s) => [
-                s.state ? `${s.name} (${s.state})` : s.name,
-                formatCount(s.count),
-                percent(s.count, totals.leads),
-              ])}
-            />
-          </div>
-        )}
-        {stats.byMoveSize.length === 0 ? (
-          <Empty title="Leads by move size" text="No leads in this range." />
-        ) : (
-          <div>
-            <BarChart
-              title="Leads by move size"
-              description="Quote requests by the size of the move chosen on the first step."
-              data={stats.byMoveSize.map((s) => ({ label: s.label, value: s.count }))}
-              valueLabel="Leads"
-            />
-            <FiguresTable
-              caption="Leads by move size"
-              columns={['Move size', 'Leads', 'Share']}
-              rows={stats.byMoveSize.map((s) => [
-                s.label,
-                formatCount(s.count),
-                percent(s.count, totals.leads),
-              ])}
-            />
-          </div>
-        )}
-        {stats.byPartner.length === 0 ? (
-          <Empty title="Leads by partner" text="No leads in this range." />
-        ) : (
-          <div>
-            <BarChart
-              title="Leads by partner"
-              description="Quote requests by the site the widget was embedded on."
-              data={stats.byPartner.map((p) => ({ label: p.name, value: p.count }))}
-              valueLabel="Leads"
-            />
-            <FiguresTable
-              caption="Leads by partner"
-              columns={['Partner', 'Site id', 'Leads']}
-              rows={stats.byPartner.map((p) => [p.name, p.siteId, formatCount(p.count)])}
-            />
-          </div>
-        )}
-        {stats.topRoutes.length === 0 ? (
-          <Empty
-            title="Top routes"
-            text="No leads with a readable origin and destination state in this range."
-          />
-        ) : (
-          <div>
-            <BarChart
-              title="Top routes"
-              description="The most requested moves from one state to another."
-              data={stats.topRoutes.map((r) => ({ label: `${r.from} → ${r.to}`, value: r.count }))}
-              valueLabel="Leads"
-            />
-            <FiguresTable
-              caption="Top routes"
-              columns={['Route', 'Leads']}
-              rows={stats.topRoutes.map((r) => [`${r.from} → ${r.to}`, formatCount(r.count)])}
-            />
-          </div>
-        )}
+        <ChartWithFigures
+          empty={stats.byState.length === 0}
+          emptyText="No leads in this range."
+          title="Leads by state"
+          chartTitle="Leads by state (top 10)"
+          description="The states moves start in, most requested first."
+          data={stats.byState.slice(0, 10).map((s) => ({ label: s.name, value: s.count }))}
+          columns={['State', 'Leads', 'Share']}
+          rows={stats.byState.map((s) => [
+            s.state ? `${s.name} (${s.state})` : s.name,
+            formatCount(s.count),
+            percent(s.count, totals.leads),
+          ])}
+        />
+        <ChartWithFigures
+          empty={stats.byMoveSize.length === 0}
+          emptyText="No leads in this range."
+          title="Leads by move size"
+          description="Quote requests by the size of the move chosen on the first step."
+          data={stats.byMoveSize.map((s) => ({ label: s.label, value: s.count }))}
+          columns={['Move size', 'Leads', 'Share']}
+          rows={stats.byMoveSize.map((s) => [
+            s.label,
+            formatCount(s.count),
+            percent(s.count, totals.leads),
+          ])}
+        />
+        <ChartWithFigures
+          empty={stats.byPartner.length === 0}
+          emptyText="No leads in this range."
+          title="Leads by partner"
+          description="Quote requests by the site the widget was embedded on."
+          data={stats.byPartner.map((p) => ({ label: p.name, value: p.count }))}
+          columns={['Partner', 'Site id', 'Leads']}
+          rows={stats.byPartner.map((p) => [p.name, p.siteId, formatCount(p.count)])}
+        />
+        <ChartWithFigures
+          empty={stats.topRoutes.length === 0}
+          emptyText="No leads with a readable origin and destination state in this range."
+          title="Top routes"
+          description="The most requested moves from one state to another."
+          data={stats.topRoutes.map((r) => ({ label: `${r.from} → ${r.to}`, value: r.count }))}
+          columns={['Route', 'Leads']}
+          rows={stats.topRoutes.map((r) => [`${r.from} → ${r.to}`, formatCount(r.count)])}
+        />
       </div>
 
       <section aria-labelledby="lead-sources" className={cardClass}>

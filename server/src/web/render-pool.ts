@@ -24,7 +24,8 @@ const PAGES_PER_THREAD = 2;
 
 type FromThread =
   | { type: 'call'; id: number; method: string; args: unknown[] }
-  | { type: 'error'; error: DescribedError };
+  | { type: 'error'; error: DescribedError }
+  | { type: 'end' };
 
 export class RenderPool {
   private readonly pool: Piscina;
@@ -53,8 +54,11 @@ export class RenderPool {
   async render(request: Request, options: RenderOptions): Promise<PageAnswer> {
     const { port1, port2 } = new MessageChannel();
     const { data } = options;
+    let ended!: () => void;
+    const allReported = new Promise<void>((resolve) => (ended = resolve));
     port1.on('message', (message: FromThread) => {
-      if (message.type === 'error') options.onError(reviveError(message.error));
+      if (message.type === 'end') ended();
+      else if (message.type === 'error') options.onError(reviveError(message.error));
       else void answerCall(port1, data, message);
     });
     const onAbort = () => port1.postMessage({ type: 'abort' });
@@ -73,6 +77,8 @@ export class RenderPool {
         },
         { transferList: [port2] },
       )) as Omit<PageAnswer, 'body'> & { body: Uint8Array };
+      // The thread's errors for this page are logged before its answer goes out (none is lost at close).
+      await allReported;
       return {
         ...answer,
         body: Buffer.from(answer.body.buffer, answer.body.byteOffset, answer.body.byteLength),

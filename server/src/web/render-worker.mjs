@@ -75,6 +75,8 @@ export default async function renderPage({
       body: new Uint8Array(await response.arrayBuffer()),
     };
   } finally {
-    port.close();
+    // The last message on this port: once the main thread has it, it has every error reported before it
+    // (the page's answer comes back on piscina's own channel, which may overtake them).
+    port.postMessage({ type: 'end' });
   }
 }

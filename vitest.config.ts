@@ -16,6 +16,9 @@ export default defineConfig({
           include: ['directory/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['directory/src/test-setup.ts'],
+          // user-event types key by key, as a person does: on a busy two-core CI machine a form-filling
+          // test can pass 5 s, the default, without anything being wrong.
+          testTimeout: 20_000,
         },
       },
       {
@@ -24,6 +27,9 @@ export default defineConfig({
           include: ['widget/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['widget/src/test-setup.ts'],
+          // user-event types key by key, as a person does: on a busy two-core CI machine a form-filling
+          // test can pass 5 s, the default, without anything being wrong.
+          testTimeout: 20_000,
         },
       },
       {

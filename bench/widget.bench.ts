@@ -11,6 +11,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -147,8 +148,18 @@ for (const chunk of size.lazy)
 
 if (process.argv.includes('--sizes-only')) process.exit(0);
 
-const port = 3900 + (process.pid % 50);
-const demoPort = port + 100;
+/** A port the system has free now, on every interface: a fixed number may be one the machine's services hold. */
+async function freePort(): Promise<number> {
+  const server = net.createServer().listen(0);
+  await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+const port = await freePort();
+let demoPort = await freePort();
+while (demoPort === port) demoPort = await freePort();
 const database = path.join(os.tmpdir(), `moveratlas-bench-widget-${Date.now()}.sqlite`);
 const children: ChildProcess[] = [];
 try {

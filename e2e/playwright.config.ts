@@ -9,6 +9,7 @@ import { defineConfig, devices } from '@playwright/test';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 // Set once by the runner; its workers inherit these, so every process agrees on the ports and the database.
+// run.sh sets the ports to two the system has free; these fallbacks are for `npx playwright test` alone.
 process.env.E2E_PORT ??= String(3200 + (process.pid % 500));
 process.env.E2E_DEMO_PORT ??= String(Number(process.env.E2E_PORT) + 1000);
 // The product's database: a fresh SQLite file unless E2E_DATABASE_URL names another (mysql://… for MariaDB).

@@ -15,4 +15,16 @@ if ! command -v chromium >/dev/null 2>&1; then
   exit 0
 fi
 export CHROMIUM_PATH="${CHROMIUM_PATH:-$(command -v chromium)}"
+# The product's and the demo's ports: two the system has free now, on every interface. A fixed or derived
+# number can be a port the machine's own services hold (RabbitMQ's epmd listens on 4369 on some machines).
+if [ -z "${E2E_PORT:-}" ] || [ -z "${E2E_DEMO_PORT:-}" ]; then
+  read -r E2E_PORT E2E_DEMO_PORT < <(node -e '
+    const net = require("node:net");
+    const servers = [net.createServer().listen(0), net.createServer().listen(0)];
+    Promise.all(servers.map((s) => new Promise((r) => s.on("listening", r)))).then(() => {
+      console.log(servers.map((s) => s.address().port).join(" "));
+      for (const s of servers) s.close();
+    });')
+  export E2E_PORT E2E_DEMO_PORT
+fi
 exec npx playwright test -c playwright.config.ts "$@"

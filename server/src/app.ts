@@ -27,6 +27,7 @@ import { sitemapRoutes } from './features/seo-health';
 import { widgetBundles } from './web/widget-bundles';
 import { requestGuard } from './web/request-guard';
 import { jsonBody } from './lib/http/json-body';
+import { isHealthPath } from './lib/http/health-paths';
 import type { AppContext } from './app-context';
 
 export type { AppContext };
@@ -34,7 +35,8 @@ export type { AppContext };
 export async function createApp({ config, db, logger, jobs }: AppContext): Promise<Express> {
   const app = express();
   app.disable('x-powered-by');
-  // An exact hop count: `true` would let any client choose its own address with X-Forwarded-For.
+  // The proxies TRUST_PROXY names (or, the older form, a hop count): X-Forwarded-For is believed only from
+  // them, never from anyone (`true`), so a client cannot choose the address the per-IP limits count.
   app.set('trust proxy', config.trustProxy);
   app.set('etag', 'weak');
   // Vite's dev server injects styles and talks over a WebSocket; production stays strict.
@@ -52,7 +54,7 @@ export async function createApp({ config, db, logger, jobs }: AppContext): Promi
   app.use(
     pinoHttp({
       logger,
-      autoLogging: { ignore: (req) => req.url === '/healthz' },
+      autoLogging: { ignore: (req) => isHealthPath(req.url ?? '') },
       customLogLevel: (_req, res, err) =>
         err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
       serializers: {
@@ -90,7 +92,7 @@ export async function createApp({ config, db, logger, jobs }: AppContext): Promi
   app.use(requestGuard(config, logger));
   app.use(compression());
 
-  app.use(healthRoutes(db));
+  app.use(healthRoutes({ config, db, logger }));
 
   const publicReads = new ResponseCache(config.apiCacheSeconds * 1000);
   app.locals.publicReads = publicReads;

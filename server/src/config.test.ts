@@ -43,6 +43,54 @@ describe('configuration', () => {
     });
   });
 
+  describe('TRUST_PROXY', () => {
+    const trustProxy = (TRUST_PROXY: string) => loadConfig({ TRUST_PROXY }).trustProxy;
+
+    it('reads a hop count (the older form) as a number, empty as 0', () => {
+      expect(trustProxy('')).toBe(0);
+      expect(trustProxy(' 2 ')).toBe(2);
+    });
+
+    it('reads a list of proxies as Express takes it: addresses, subnets and range names', () => {
+      expect(trustProxy('127.0.0.1')).toEqual(['127.0.0.1']);
+      expect(
+        trustProxy(' Loopback , 10.0.0.0/8,, fd00::/64 ,192.168.1.7, ::ffff:10.0.0.3'),
+      ).toEqual(['loopback', '10.0.0.0/8', 'fd00::/64', '192.168.1.7', '::ffff:10.0.0.3']);
+      expect(trustProxy('linklocal,uniquelocal,::1,2001:db8::/32')).toEqual([
+        'linklocal',
+        'uniquelocal',
+        '::1',
+        '2001:db8::/32',
+      ]);
+    });
+
+    it.each([
+      ['all', /TRUST_PROXY=all would believe X-Forwarded-For from anyone/],
+      ['10.0.0.1, proxy.internal', /entry "proxy\.internal" is not an IP address, a subnet/],
+      ['localhost', /entry "localhost" is a host name; for a proxy on this machine write loopback/],
+      ['10.1', /entry "10\.1" is not an IP address/],
+      ['300.0.0.1', /entry "300\.0\.0\.1" is not an IP address/],
+      ['fe80::1%eth0', /entry "fe80::1%eth0" is not an IP address/],
+      ['10.0.0.0/8/8', /entry "10\.0\.0\.0\/8\/8" is not an IP address/],
+      ['1, 10.0.0.1', /entry "1" looks like a hop count, which cannot be mixed with addresses/],
+      ['10.0.0.0/255.0.0.0', /entry "10\.0\.0\.0\/255\.0\.0\.0" writes its subnet as a mask/],
+      [
+        '10.0.0.0/33',
+        /entry "10\.0\.0\.0\/33" has a prefix that is not a whole number from 1 to 32/,
+      ],
+      ['fd00::/129', /entry "fd00::\/129" has a prefix that is not a whole number from 1 to 128/],
+      ['10.0.0.0/x', /has a prefix that is not a whole number from 1 to 32/],
+      ['0.0.0.0/0', /entry "0\.0\.0\.0\/0" trusts every address/],
+      ['loopback, ::/0', /entry "::\/0" trusts every address/],
+      ['0.0.0.0', /entry "0\.0\.0\.0" is no address a proxy connects from/],
+      ['::', /entry "::" is no address a proxy connects from/],
+      [', ,', /TRUST_PROXY must be a list of proxy addresses or a hop count, got ", ,"/],
+    ])('refuses TRUST_PROXY=%s with a message naming the bad entry', (value, message) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(ConfigError);
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(message);
+    });
+  });
+
   it.each([
     [{ PORT: 'eighty' }, /PORT: PORT must be a whole number, got "eighty"/],
     [{ PORT: '70000' }, /PORT must be between 0 and 65535/],
@@ -55,7 +103,8 @@ describe('configuration', () => {
       /ADMIN_PASSWORD must be at least 12 characters/,
     ],
     [{ CORS_ORIGINS: 'partner.example' }, /CORS_ORIGINS entries must be origins/],
-    [{ TRUST_PROXY: 'true' }, /TRUST_PROXY must be a whole number/],
+    [{ TRUST_PROXY: 'true' }, /TRUST_PROXY=true would believe X-Forwarded-For from anyone/],
+    [{ TRUST_PROXY: '11' }, /TRUST_PROXY as a hop count must be between 0 and 10, got 11/],
     [{ SITE_NAME: '  ' }, /SITE_NAME must not be empty/],
   ])('rejects %o with a message naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);

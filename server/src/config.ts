@@ -6,6 +6,8 @@ import { z } from 'zod';
 import { trimTrailingSlashes } from '@moveratlas/contracts';
 import { passwordProblem } from './features/auth';
 import { HOST_ENTRY } from './web/allowed-hosts';
+import { parseTrustProxy, type TrustProxy } from './lib/trusted-proxies';
+import { REQUEST_STATEMENT_TIMEOUT_MS } from './db/statement-deadline';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -63,6 +65,13 @@ const EnvSchema = z
             'DATABASE_URL must be mysql://user:pass@host:port/db, sqlite:path/to/file.sqlite or a file path',
         },
       ),
+    // Per statement, for requests (see db/statement-deadline.ts); long work has its own.
+    DB_STATEMENT_TIMEOUT_MS: integer(
+      'DB_STATEMENT_TIMEOUT_MS',
+      100,
+      600_000,
+      REQUEST_STATEMENT_TIMEOUT_MS,
+    ),
     PUBLIC_URL: optionalUrl('PUBLIC_URL'),
     SITE_NAME: z
       .string()
@@ -129,7 +138,18 @@ const EnvSchema = z
         }
         return hosts;
       }),
-    TRUST_PROXY: integer('TRUST_PROXY', 0, 10, 0),
+    // The proxies whose X-Forwarded-For is believed, or (the older form) a hop count: lib/trusted-proxies.ts.
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        const parsed = parseTrustProxy(value);
+        if ('error' in parsed) {
+          ctx.addIssue({ code: 'custom', message: parsed.error });
+          return z.NEVER;
+        }
+        return parsed.value;
+      }),
     API_CACHE_SECONDS: integer('API_CACHE_SECONDS', 0, 3600, 10),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
@@ -202,7 +222,9 @@ const EnvSchema = z
   });
 
 export type DatabaseConfig =
-  { client: 'sqlite'; filename: string } | { client: 'mysql'; url: string };
+  | { client: 'sqlite'; filename: string }
+  /** statementTimeoutMs: a request's statements' deadline (DB_STATEMENT_TIMEOUT_MS; REQUEST_STATEMENT_TIMEOUT_MS when not given). */
+  | { client: 'mysql'; url: string; statementTimeoutMs?: number };
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -218,7 +240,11 @@ export interface Config {
   corsOrigins: string[];
   /** Extra host names (host or host:port) requests may address; see web/allowed-hosts.ts. */
   allowedHosts: string[];
-  trustProxy: number;
+  /**
+   * Whose X-Forwarded-For is believed, as app.set('trust proxy') takes it: the proxies' addresses, subnets
+   * and range names, or a hop count (0: nobody; any other count believes whoever connects).
+   */
+  trustProxy: TrustProxy;
   apiCacheSeconds: number;
   logLevel: string;
   seed: { companies: number; seed: number };
@@ -273,6 +299,10 @@ export function parseDatabaseUrl(url: string | undefined): DatabaseConfig {
   return { client: 'sqlite', filename: path.resolve(repoRoot, file) };
 }
 
+function withStatementTimeout(database: DatabaseConfig, ms: number): DatabaseConfig {
+  return database.client === 'mysql' ? { ...database, statementTimeoutMs: ms } : database;
+}
+
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(source);
   if (!parsed.success) {
@@ -286,7 +316,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     env: env.NODE_ENV,
     port: env.PORT,
     host: env.HOST,
-    database: parseDatabaseUrl(env.DATABASE_URL),
+    database: withStatementTimeout(parseDatabaseUrl(env.DATABASE_URL), env.DB_STATEMENT_TIMEOUT_MS),
     publicUrl: env.PUBLIC_URL,
     siteName: env.SITE_NAME,
     leadBackendUrl: env.LEAD_BACKEND_URL,

@@ -1,5 +1,6 @@
 /** Each step rendered in the wizard (Testing Library): labelled forms, errors tied to fields, toasts, focus. */
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { consentText } from '@moveratlas/contracts';
 import { FILLED, fakeApi, makeStore, renderWizard } from './test-utils';
@@ -46,18 +47,20 @@ describe('step 1: size', () => {
   });
 
   it('choosing a tile sets the size, advances and focuses the next heading', async () => {
+    const user = userEvent.setup();
     const { store, api } = makeStore();
     renderWizard(store, api);
-    fireEvent.click(screen.getByRole('button', { name: /4\+ Bedrooms/ }));
+    await user.click(screen.getByRole('button', { name: /4\+ Bedrooms/ }));
     const next = await heading('When are you moving?');
     expect(store.getState().form.moveSize).toBe('4br');
     await waitFor(() => expect(document.activeElement).toBe(next));
   });
 
   it('Continue advances with the default size', async () => {
+    const user = userEvent.setup();
     const { store, api } = makeStore();
     renderWizard(store, api);
-    fireEvent.click(continueButton());
+    await user.click(continueButton());
     await heading('When are you moving?');
     expect(store.getState().form.moveSize).toBe('2-3br');
   });
@@ -65,10 +68,11 @@ describe('step 1: size', () => {
 
 describe('step 2: date', () => {
   it('an empty date keeps the step, shows the toast and ties the error to the field', async () => {
+    const user = userEvent.setup();
     const { store, api } = makeStore({ step: 2 });
     renderWizard(store, api);
     const input = await screen.findByLabelText('Moving date');
-    fireEvent.click(continueButton());
+    await user.click(continueButton());
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Please check your information');
     expect(alert.textContent).toContain('Please fill in all required fields correctly.');
@@ -82,25 +86,27 @@ describe('step 2: date', () => {
   });
 
   it('a date advances and Back returns', async () => {
+    const user = userEvent.setup();
     const { store, api } = makeStore({ step: 2 });
     renderWizard(store, api);
-    fireEvent.change(await screen.findByLabelText('Moving date'), {
-      target: { value: '2030-06-15' },
-    });
+    const date = await screen.findByLabelText('Moving date');
+    await user.clear(date);
+    await user.type(date, '2030-06-15');
     expect(screen.getByText(/June 15, 2030/)).toBeInTheDocument();
-    fireEvent.click(continueButton());
+    await user.click(continueButton());
     await heading('Where are you moving?');
-    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await user.click(screen.getByRole('button', { name: 'Back' }));
     await heading('When are you moving?');
   });
 });
 
 describe('step 3: route', () => {
   it('suggests places for a city and fills ZIP, city and state', async () => {
+    const user = userEvent.setup();
     const { store, api } = makeStore({ step: 3 });
     renderWizard(store, api);
     const from = await screen.findByRole('combobox', { name: 'Moving from' });
-    fireEvent.change(from, { target: { value: 'Chic' } });
+    await user.type(from, 'Chic');
     const option = await screen.findByRole(
       'option',
       { name: 'Chicago, IL 60601' },
@@ -108,7 +114,7 @@ describe('step 3: route', () => {
     );
     expect(api.places).toHaveBeenCalledWith('Chic', expect.anything());
     expect(from.getAttribute('aria-expanded')).toBe('true');
-    fireEvent.click(option);
+    await user.click(option);
     expect(store.getState().form).toMatchObject({
       movingFrom: 'Chicago, IL 60601',
       fromLocationZip: '60601',
@@ -118,24 +124,26 @@ describe('step 3: route', () => {
   });
 
   it('chooses a suggestion by keyboard', async () => {
+    const user = userEvent.setup();
     const { store, api } = makeStore({ step: 3 });
     renderWizard(store, api);
     const to = await screen.findByRole('combobox', { name: 'Moving to' });
-    fireEvent.change(to, { target: { value: '606' } });
+    await user.type(to, '606');
     await screen.findByRole('option', {}, { timeout: 2000 });
-    fireEvent.keyDown(to, { key: 'ArrowDown' });
+    await user.keyboard('{ArrowDown}');
     // The first suggestion is the active one: announced to screen readers, chosen by Enter below.
     const [first] = screen.getAllByRole('option');
     expect(first!.id).not.toBe('');
     expect(to).toHaveAttribute('aria-activedescendant', first!.id);
-    fireEvent.keyDown(to, { key: 'Enter' });
+    await user.keyboard('{Enter}');
     expect(store.getState().form.toLocationZip).toBe('60601');
   });
 
   it('a typed ZIP is kept as the ZIP; empty places fail with errors on both fields', async () => {
+    const user = userEvent.setup();
     const { store, api } = makeStore({ step: 3 });
     renderWizard(store, api);
-    fireEvent.click(continueButton());
+    await user.click(continueButton());
     await screen.findByRole('alert');
     expect(screen.getByRole('combobox', { name: 'Moving from' }).getAttribute('aria-invalid')).toBe(
       'true',
@@ -146,43 +154,45 @@ describe('step 3: route', () => {
     // The first invalid field takes focus, and again at every refused Continue.
     const from = screen.getByRole('combobox', { name: 'Moving from' });
     await waitFor(() => expect(from).toHaveFocus());
-    continueButton().focus();
-    fireEvent.click(continueButton());
+    // Clicking Continue moves focus to the button first.
+    await user.click(continueButton());
     await waitFor(() => expect(from).toHaveFocus());
-    fireEvent.change(screen.getByRole('combobox', { name: 'Moving from' }), {
-      target: { value: '60601' },
-    });
+    await user.type(screen.getByRole('combobox', { name: 'Moving from' }), '60601');
     expect(store.getState().form.fromLocationZip).toBe('60601');
   });
 });
 
 describe('step 4: contact', () => {
   it('formats the phone, shows the consent text the lead records and needs the box ticked', async () => {
+    const user = userEvent.setup();
     const { store, api } = makeStore({ step: 4, form: { ...FILLED, phone: '' } });
     renderWizard(store, api);
     await screen.findByLabelText('Phone');
     // Typed into the field on screen: on a slow machine the lazy step may replace its first render.
-    await waitFor(() => {
+    await waitFor(async () => {
       const phone = screen.getByLabelText('Phone');
-      fireEvent.change(phone, { target: { value: '13125550142' } });
-      fireEvent.blur(phone);
+      await user.clear(phone);
+      await user.type(phone, '13125550142');
+      // Tabbing out blurs the field, which formats the number.
+      await user.tab();
       expect(store.getState().form.phone).toBe('(312) 555-0142');
     });
     const consent = screen.getByRole('checkbox', { name: consentText([]) });
-    fireEvent.click(continueButton());
+    await user.click(continueButton());
     await screen.findByRole('alert');
     expect(consent.getAttribute('aria-invalid')).toBe('true');
-    fireEvent.click(consent);
-    fireEvent.click(continueButton());
+    await user.click(consent);
+    await user.click(continueButton());
     await heading('Choose your movers');
   });
 
   it('ties each field error to its field', async () => {
+    const user = userEvent.setup();
     const { store, api } = makeStore({ step: 4 });
     renderWizard(store, api);
-    fireEvent.change(await screen.findByLabelText('First name'), { target: { value: 'J' } });
-    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'jane@' } });
-    fireEvent.click(continueButton());
+    await user.type(await screen.findByLabelText('First name'), 'J');
+    await user.type(screen.getByLabelText('Email'), 'jane@');
+    await user.click(continueButton());
     await screen.findByRole('alert');
     const first = screen.getByLabelText('First name');
     expect(description(first)).toBe('First name must be at least 2 characters.');
@@ -195,19 +205,21 @@ describe('step 4: contact', () => {
 
 describe('step 5: companies', () => {
   it('lists the matched movers to choose from', async () => {
+    const user = userEvent.setup();
     const { store, api } = makeStore({ step: 4, form: FILLED });
     store.getState().actions.agreeToConsent(consentText([]));
     renderWizard(store, api);
     await act(() => store.getState().actions.next());
     const acme = await screen.findByRole('checkbox', { name: /Acme Moving/ });
     expect(screen.getByText(/2 movers serve your route/)).toBeInTheDocument();
-    fireEvent.click(acme);
+    await user.click(acme);
     expect(store.getState().form.selectedCompanies).toEqual([{ id: 12, name: 'Acme Moving' }]);
-    fireEvent.click(continueButton());
+    await user.click(continueButton());
     await heading('Do you need auto transport?');
   });
 
   it('lists a prefilled mover the match did not return first, and lets it be unticked', async () => {
+    const user = userEvent.setup();
     const { store, api } = makeStore({
       step: 4,
       form: FILLED,
@@ -225,12 +237,12 @@ describe('step 5: companies', () => {
     );
     expect(names).toEqual(['Profile Movers', 'Acme Moving', 'Bolt Movers']);
     expect((boxes[0] as HTMLInputElement).checked).toBe(true);
-    fireEvent.click(boxes[0]!);
+    await user.click(boxes[0]!);
     expect(store.getState().form.selectedCompanies).toEqual([]);
     // Still listed, so the visitor can tick it again.
     const again = screen.getByRole('checkbox', { name: /Profile Movers/ });
     expect((again as HTMLInputElement).checked).toBe(false);
-    fireEvent.click(again);
+    await user.click(again);
     expect(store.getState().form.selectedCompanies).toEqual(chosen);
   });
 });
@@ -244,14 +256,15 @@ describe('step 6: auto transport and submission', () => {
   };
 
   it('asks for the vehicle only when auto transport is wanted', async () => {
+    const user = userEvent.setup();
     const { store } = atStep6();
-    fireEvent.click(await screen.findByRole('radio', { name: 'Yes' }));
+    await user.click(await screen.findByRole('radio', { name: 'Yes' }));
     expect(store.getState().form.needsAutoTransport).toBe(true);
-    fireEvent.click(screen.getByRole('button', { name: 'Get my quotes' }));
+    await user.click(screen.getByRole('button', { name: 'Get my quotes' }));
     await screen.findByRole('alert');
     expect(screen.getByLabelText('Vehicle year').getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByLabelText('Vehicle model').getAttribute('aria-invalid')).toBe('true');
-    fireEvent.click(screen.getByRole('radio', { name: 'No' }));
+    await user.click(screen.getByRole('radio', { name: 'No' }));
     expect(screen.queryByLabelText('Vehicle year')).toBeNull();
   });
 
@@ -265,20 +278,21 @@ describe('step 6: auto transport and submission', () => {
   });
 
   it('a failed submission stays on step 6 with the error toast; the retry succeeds', async () => {
+    const user = userEvent.setup();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const sendLead = vi
       .fn()
       .mockRejectedValueOnce(new Error('API Error: backend down'))
       .mockResolvedValueOnce('MA-42');
     atStep6(fakeApi({ sendLead }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Get my quotes' }));
+    await user.click(await screen.findByRole('button', { name: 'Get my quotes' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Error submitting form');
     expect(alert.textContent).toContain('API Error: backend down');
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(
       'Do you need auto transport?',
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Get my quotes' }));
+    await user.click(screen.getByRole('button', { name: 'Get my quotes' }));
     await heading('Your quote request is in');
     expect((await screen.findByTestId('confirmation-id')).textContent).toBe('MA-42');
   });
@@ -286,13 +300,14 @@ describe('step 6: auto transport and submission', () => {
 
 describe('step 7: success', () => {
   it('shows the confirmation id and starts over with a new lead id', async () => {
+    const user = userEvent.setup();
     const { store, api } = makeStore({ step: 7 });
     store.setState({ leadId: 'MA-9' });
     renderWizard(store, api);
     expect((await screen.findByTestId('confirmation-id')).textContent).toBe('MA-9');
     expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
     const before = store.getState().form.leadUuid;
-    fireEvent.click(screen.getByRole('button', { name: 'Start a new quote' }));
+    await user.click(screen.getByRole('button', { name: 'Start a new quote' }));
     await heading('What size is your move?');
     expect(store.getState().form.leadUuid).not.toBe(before);
   });
@@ -300,18 +315,25 @@ describe('step 7: success', () => {
 
 describe('toasts', () => {
   it('F8 focuses the notification region; swiping right 50 px dismisses', async () => {
+    const user = userEvent.setup();
     const { store, api } = makeStore({ step: 2 });
     renderWizard(store, api);
-    fireEvent.click(await screen.findByRole('button', { name: 'Continue' }));
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
     const alert = await screen.findByRole('alert');
-    fireEvent.keyDown(document, { key: 'F8' });
+    await user.keyboard('{F8}');
     expect(document.activeElement).toBe(screen.getByRole('region', { name: 'Notifications (F8)' }));
-    fireEvent.pointerDown(alert, { clientX: 10, pointerId: 1 });
-    fireEvent.pointerMove(alert, { clientX: 40, pointerId: 1 });
-    fireEvent.pointerUp(alert, { clientX: 40, pointerId: 1 });
+    // A touch drag of 30 px, then one of 60 px.
+    await user.pointer([
+      { keys: '[TouchA>]', target: alert, coords: { clientX: 10 } },
+      { pointerName: 'TouchA', target: alert, coords: { clientX: 40 } },
+      { keys: '[/TouchA]', target: alert, coords: { clientX: 40 } },
+    ]);
     expect(screen.queryByRole('alert')).not.toBeNull();
-    fireEvent.pointerDown(alert, { clientX: 10, pointerId: 1 });
-    fireEvent.pointerUp(alert, { clientX: 70, pointerId: 1 });
+    await user.pointer([
+      { keys: '[TouchA>]', target: alert, coords: { clientX: 10 } },
+      { pointerName: 'TouchA', target: alert, coords: { clientX: 70 } },
+      { keys: '[/TouchA]', target: alert, coords: { clientX: 70 } },
+    ]);
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
   });
 });

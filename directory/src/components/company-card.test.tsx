@@ -49,6 +49,7 @@ describe('CompanyCard', () => {
   it('replaces a logo that fails to load once with one of the 20 placeholders', () => {
     renderWithRouter(<CompanyCard company={testCompany({ logo: '/images/logos/broken.png' })} />);
     const logo = screen.getByRole('img', { name: 'Prairie Movers logo' });
+    // A failed image load is the browser's event, not a user's: user-event has no equivalent.
     fireEvent.error(logo);
     const first = logo.getAttribute('src');
     expect(first).toMatch(/^\/images\/logos\/placeholder-([1-9]|1\d|20)\.svg$/);

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { SearchResults } from '@moveratlas/contracts';
 import { renderWithRouter } from '../test/render-with-router';
 import { SearchCombobox } from './search-combobox';
@@ -33,12 +34,13 @@ const RESULTS: SearchResults = {
 };
 
 function setup() {
+  const user = userEvent.setup();
   const fetchSuggestions = vi.fn(async (_q: string, _signal: AbortSignal) => RESULTS);
   const view = renderWithRouter(
     <SearchCombobox label="Search movers" fetchSuggestions={fetchSuggestions} />,
   );
   const input = screen.getByRole('combobox', { name: 'Search movers' });
-  return { ...view, input, fetchSuggestions };
+  return { ...view, user, input, fetchSuggestions };
 }
 
 describe('SearchCombobox', () => {
@@ -52,10 +54,8 @@ describe('SearchCombobox', () => {
   });
 
   it('suggests after a pause in typing, once per pause', async () => {
-    const { input, fetchSuggestions } = setup();
-    fireEvent.change(input, { target: { value: 'c' } });
-    fireEvent.change(input, { target: { value: 'ch' } });
-    fireEvent.change(input, { target: { value: 'chi' } });
+    const { user, input, fetchSuggestions } = setup();
+    await user.type(input, 'chi');
     await waitFor(() => expect(input.getAttribute('aria-expanded')).toBe('true'));
     expect(fetchSuggestions).toHaveBeenCalledTimes(1);
     expect(fetchSuggestions.mock.calls[0]![0]).toBe('chi');
@@ -67,19 +67,16 @@ describe('SearchCombobox', () => {
   });
 
   it('moves with the arrows, opens the active option with Enter and closes with Escape', async () => {
-    const { input, router } = setup();
-    fireEvent.change(input, { target: { value: 'chi' } });
+    const { user, input, router } = setup();
+    await user.type(input, 'chi');
     await waitFor(() => expect(input.getAttribute('aria-expanded')).toBe('true'));
-    fireEvent.keyDown(input, { key: 'ArrowDown' });
-    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    await user.keyboard('{ArrowDown}{ArrowDown}');
     const active = input.getAttribute('aria-activedescendant')!;
     expect(document.getElementById(active)?.textContent).toContain('Chicago Haulers');
     expect(document.getElementById(active)?.getAttribute('aria-selected')).toBe('true');
-    fireEvent.keyDown(input, { key: 'ArrowUp' });
-    fireEvent.keyDown(input, { key: 'Escape' });
+    await user.keyboard('{ArrowUp}{Escape}');
     expect(input.getAttribute('aria-expanded')).toBe('false');
-    fireEvent.keyDown(input, { key: 'ArrowDown' });
-    fireEvent.keyDown(input, { key: 'Enter' });
+    await user.keyboard('{ArrowDown}{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/states/illinois/chicago'));
   });
 });

@@ -4,11 +4,12 @@
  */
 import type { Knex } from 'knex';
 import { isSqlite } from './connection';
-import type { Dialect } from './dialects/dialect';
+import { retryTransient, type Dialect } from './dialects/dialect';
 import { MysqlDialect } from './dialects/mysql';
 import { SqliteDialect } from './dialects/sqlite';
 
 export type { DatabaseBackup, Dialect, EngineTable, JobClaim } from './dialects/dialect';
+export { isTransientTransactionError } from './dialects/dialect';
 
 const dialects = new WeakMap<Knex, Dialect>();
 
@@ -43,24 +44,11 @@ export function isUniqueViolation(error: unknown): boolean {
   );
 }
 
-/** A transaction the engine gave up on that succeeds when simply run again (InnoDB deadlock or lock wait). */
-export function isTransientTransactionError(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === 'ER_LOCK_DEADLOCK' || code === 'ER_LOCK_WAIT_TIMEOUT' || code === 'SQLITE_BUSY';
-}
-
 /** Runs a transaction, again up to `tries` times when the engine aborted it for a deadlock. */
-export async function withTransactionRetry<T>(
+export function withTransactionRetry<T>(
   db: Knex,
   work: (trx: Knex.Transaction) => Promise<T>,
   tries = 4,
 ): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await db.transaction(work);
-    } catch (error) {
-      if (attempt >= tries || !isTransientTransactionError(error)) throw error;
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
-    }
-  }
+  return retryTransient(() => db.transaction(work), tries);
 }

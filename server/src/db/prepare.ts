@@ -4,9 +4,13 @@ import type { Logger } from 'pino';
 import { migrationSource } from './migrations';
 import { refreshPlannerStatistics } from './dialect';
 import { seedDatabase, type SeedOptions } from './seeds';
+import { LONG_STATEMENT_TIMEOUT_MS, withStatementDeadline } from './statement-deadline';
 
+/** Migrations may rebuild a large table: their statements get the long deadline, not a request's. */
 export async function migrate(db: Knex): Promise<string[]> {
-  const [, applied] = (await db.migrate.latest({ migrationSource })) as [number, string[]];
+  const [, applied] = (await withStatementDeadline(LONG_STATEMENT_TIMEOUT_MS, () =>
+    db.migrate.latest({ migrationSource }),
+  )) as [number, string[]];
   return applied;
 }
 
@@ -16,7 +20,11 @@ export async function isSeeded(db: Knex): Promise<boolean> {
   return row !== undefined;
 }
 
-export async function prepareDatabase(db: Knex, seed: SeedOptions, logger: Logger): Promise<void> {
+export function prepareDatabase(db: Knex, seed: SeedOptions, logger: Logger): Promise<void> {
+  return withStatementDeadline(LONG_STATEMENT_TIMEOUT_MS, () => prepare(db, seed, logger));
+}
+
+async function prepare(db: Knex, seed: SeedOptions, logger: Logger): Promise<void> {
   const applied = await migrate(db);
   if (applied.length > 0)
     logger.info({ migrations: applied }, `applied ${applied.length} migration(s)`);

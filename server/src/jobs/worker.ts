@@ -10,6 +10,7 @@
  */
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
+import { LONG_STATEMENT_TIMEOUT_MS, withStatementDeadline } from '../db/statement-deadline';
 import type { BackoffPolicy } from './backoff';
 import {
   appendJobLog,
@@ -355,7 +356,11 @@ export class JobWorker implements JobKicker {
     let outcome: JobOutcome;
     try {
       try {
-        outcome = (await handler.run(job, signal, this.contextFor(job, held, log))) ?? {};
+        // A job may be long (an import, a crawl's batch): its statements get the long deadline.
+        outcome =
+          (await withStatementDeadline(LONG_STATEMENT_TIMEOUT_MS, () =>
+            handler.run(job, signal, this.contextFor(job, held, log)),
+          )) ?? {};
         this.recordOutcome(job.type, false);
       } catch (error) {
         if (error instanceof ServiceUnavailableError) this.recordOutcome(job.type, true);

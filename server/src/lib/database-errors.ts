@@ -7,7 +7,9 @@ const UNAVAILABLE_CODES = new Set([
   'ENOTFOUND',
   'EPIPE',
   'PROTOCOL_CONNECTION_LOST',
+  // mysql2's per-statement deadline (db/statement-deadline.ts) and MariaDB's max_statement_time.
   'PROTOCOL_SEQUENCE_TIMEOUT',
+  'ER_STATEMENT_TIMEOUT',
   'ER_CON_COUNT_ERROR',
   'ER_SERVER_SHUTDOWN',
   'ER_ACCESS_DENIED_ERROR',

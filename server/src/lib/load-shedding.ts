@@ -5,7 +5,8 @@
  * costs next to nothing, so the requests already taken finish and memory stays bounded.
  *
  * Not every request is equal:
- * - /healthz is never counted nor refused (load balancers must see a busy server as alive);
+ * - the health checks (/healthz, /livez, /readyz) are never counted nor refused (a balancer must be told,
+ *   not refused: /readyz says when this process is refusing);
  * - lead intake (a visitor's quote request, and its analytics copy) may use a reserve of slots above the
  *   limit, and is not held to the reduced limit below: it is refused last;
  * - while the event loop is late (its last second's p99 past the threshold) or V8's heap is nearly full,
@@ -18,6 +19,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import type { Request, RequestHandler } from 'express';
+import { isHealthPath } from './http/health-paths';
 
 export type RequestClass = 'health' | 'lead' | 'page' | 'normal';
 
@@ -34,7 +36,7 @@ const NOT_A_PAGE = /^\/(?:api|assets|widget)(?:\/|$)|\.[A-Za-z0-9]+$/;
 export const PAGE_CONCURRENCY = 2;
 
 export function classify(req: Pick<Request, 'method' | 'path'>): RequestClass {
-  if (req.path === '/healthz') return 'health';
+  if (isHealthPath(req.path)) return 'health';
   if (req.method === 'POST' && LEAD_INTAKE.has(req.path)) return 'lead';
   if ((req.method === 'GET' || req.method === 'HEAD') && !NOT_A_PAGE.test(req.path)) return 'page';
   return 'normal';
@@ -97,6 +99,7 @@ export class LoadShedder {
 
   private pressure: Pressure | undefined;
   private refusalWindowStart = 0;
+  private lastRefusal = -Infinity;
   private refusalsInWindow = 0;
 
   constructor(private readonly options: LoadSheddingOptions) {
@@ -136,10 +139,16 @@ export class LoadShedder {
           : maxInFlight;
     if (this.inFlight >= limit) {
       this.shed += 1;
+      this.lastRefusal = performance.now();
       return false;
     }
     this.inFlight += 1;
     return true;
+  }
+
+  /** Whether a request was refused as busy within the last second (what /readyz reports as overloaded). */
+  refusingNow(): boolean {
+    return this.enabled && performance.now() - this.lastRefusal < 1000;
   }
 
   release(): void {

@@ -30,6 +30,8 @@ export class DatabaseRateLimitStore implements Store {
       now,
     );
     // Now and then sweep counters whose window ended long ago, so the table stays the size of the traffic.
+    // Safe beside concurrent hits: a row is deleted only while its window is over, and a hit on it then
+    // starts a new window at 1 whether it comes before the delete or after.
     if (Math.random() < 0.002) {
       void this.db('rate_limit_hits')
         .where('reset_at', '<', now - this.windowMs)
@@ -39,6 +41,9 @@ export class DatabaseRateLimitStore implements Store {
     return { totalHits: hits, resetTime: new Date(resetAt) };
   }
 
+  // One statement each, so concurrent calls cannot lose an update; a counter never goes below zero.
+  // express-rate-limit sends no decrement once the hit's window has ended (and none at all unless a limiter
+  // skips failed or successful requests), so an old hit never lowers a new window's count.
   async decrement(key: string): Promise<void> {
     await this.db('rate_limit_hits')
       .where({ key: this.prefix + key })

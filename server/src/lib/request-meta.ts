@@ -1,7 +1,7 @@
 /** What we record about who sent a request: the address as our server sees it, the browser, the origin. */
 import type { Request } from 'express';
 
-/** The client address, honouring exactly TRUST_PROXY hops of X-Forwarded-For (app's "trust proxy"). */
+/** The client address, honouring X-Forwarded-For only as far as TRUST_PROXY allows (app's "trust proxy"). */
 export function clientIp(req: Request): string {
   return (req.ip ?? req.socket.remoteAddress ?? '').slice(0, 64);
 }

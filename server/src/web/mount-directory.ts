@@ -1,5 +1,5 @@
 /**
- * Serves the directory: every GET that is not /api/* or /healthz is rendered by the directory's server
+ * Serves the directory: every GET that is not /api/* or a health check (/healthz, /livez, /readyz) is rendered by the directory's server
  * entry (development: through Vite in middleware mode, with HMR; otherwise: the build in directory/dist),
  * with loaders reading the database in process. Call it after the API router and before the error handler:
  * it adds its router to `app` at once, before its first await, so its place in the stack is where it is called.
@@ -42,7 +42,7 @@ export interface MountOptions {
 }
 
 /** Paths the directory never answers, whatever order the app registers things in. */
-const NOT_DIRECTORY = /^\/(?:api|healthz)(?:\/|$)/;
+const NOT_DIRECTORY = /^\/(?:api|healthz|livez|readyz)(?:\/|$)/;
 
 const isDocumentRequest = (req: Request) =>
   (req.method === 'GET' || req.method === 'HEAD') && !NOT_DIRECTORY.test(req.path);

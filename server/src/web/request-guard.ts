@@ -12,6 +12,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import { hostPolicy } from './allowed-hosts';
+import { isHealthPath } from '../lib/http/health-paths';
 
 /** Far above any address of the site (slugs are at most a few hundred characters). */
 export const MAX_PATH_LENGTH = 2048;
@@ -72,9 +73,9 @@ export function requestGuard(config: Config, logger: Logger): RequestHandler {
       return;
     }
     const host = req.headers.host;
-    // A load balancer's health check may address the server by IP; /healthz prints no address.
+    // A load balancer's health check may address the server by IP; the health answers print no address.
     const local = { address: req.socket.localAddress, port: req.socket.localPort };
-    if (!hosts.allows(host, local) && path !== '/healthz') {
+    if (!hosts.allows(host, local) && !isHealthPath(path)) {
       if (hosts.enforced) {
         if (!warned) {
           warned = true;

@@ -26,6 +26,17 @@ describe.each(testDatabases())('server behaviour on $name', (database) => {
     expect(await res.json()).toMatchObject({ status: 'ok', database: 'ok' });
   });
 
+  it('answers liveness without the database and readiness with it, never cached', async () => {
+    const live = await app.get('/livez');
+    expect(live.status).toBe(200);
+    expect(live.headers.get('cache-control')).toBe('no-store');
+    expect(await live.json()).toMatchObject({ status: 'live' });
+    const ready = await app.get('/readyz');
+    expect(ready.status).toBe(200);
+    expect(ready.headers.get('cache-control')).toBe('no-store');
+    expect(await ready.json()).toEqual({ status: 'ready', database: 'ok' });
+  });
+
   it('sends security headers with a strict CSP and no X-Powered-By', async () => {
     const res = await app.get('/api/states');
     const csp = res.headers.get('content-security-policy') ?? '';

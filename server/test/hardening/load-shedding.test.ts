@@ -108,6 +108,12 @@ describe.each(testDatabases())('load shedding on $name', (database) => {
       const login = await app.postJson('/api/login', { username: 'x', password: 'y' });
       expect(login.status).toBe(503);
 
+      // The balancer is told to send traffic elsewhere for now; the process is still alive.
+      const ready = await app.get('/readyz');
+      expect(ready.status).toBe(503);
+      expect(await ready.json()).toMatchObject({ status: 'overloaded' });
+      expect((await app.get('/livez')).status).toBe(200);
+
       // Lead intake has its reserve: the quote is taken and stored whole.
       const { res, uuid } = await sendLead();
       expect(res.status).toBe(200);

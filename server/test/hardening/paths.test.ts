@@ -217,8 +217,11 @@ describe.each(testDatabases())('request paths and hosts on $name', (database) =>
         expect(res.status).toBe(400);
         expect(jsonOf(res)).toEqual({ error: 'This site is not served under that host name' });
       }
-      const health = await raw(app, '/healthz', { Host: '10.1.2.3:3000' });
-      expect(health.status).toBe(200);
+      // A balancer addresses each process by its IP: every health check answers whatever the Host.
+      for (const path of ['/healthz', '/readyz', '/livez']) {
+        const health = await raw(app, path, { Host: '10.1.2.3:3000' });
+        expect(health.status, path).toBe(200);
+      }
     });
 
     it('answers loopback names on any port, with that origin in its addresses', async () => {

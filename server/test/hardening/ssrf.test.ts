@@ -342,6 +342,10 @@ describe.each(testDatabases())('forwarding leads through the guard on $name', (d
     return { job, events: await jobEvents(lead.db, job.id), delivery: delivery.delivery_status };
   };
 
+  // These check what the backend answered: FAST_JOBS's 400 ms could pass on a starved CI machine before the
+  // stand-in's answer is read, and the failure recorded would be a timeout, which tests nothing here.
+  const ANSWER_ARRIVES = { LEAD_BACKEND_TIMEOUT_MS: '3000', JOB_LEASE_MS: '7000' };
+
   it('does not follow a redirect with the lead in the body, and keeps the answer out of the job log', async () => {
     const inside = await standIn((res) => res.writeHead(200).end('999'));
     const redirecting = await standIn((res) =>
@@ -350,7 +354,7 @@ describe.each(testDatabases())('forwarding leads through the guard on $name', (d
     closers.push(inside.close, redirecting.close);
     app = await startLeadApp(
       database.config,
-      { LEAD_BACKEND_URL: redirecting.url },
+      { ...ANSWER_ARRIVES, LEAD_BACKEND_URL: redirecting.url },
       { worker: true },
     );
     const { job, events, delivery } = await failedForward(app);
@@ -374,7 +378,11 @@ describe.each(testDatabases())('forwarding leads through the guard on $name', (d
   ])('keeps %s out of the job log', async (_what, status, body, lastError) => {
     const upstream = await standIn((res) => res.writeHead(status).end(body));
     closers.push(upstream.close);
-    app = await startLeadApp(database.config, { LEAD_BACKEND_URL: upstream.url }, { worker: true });
+    app = await startLeadApp(
+      database.config,
+      { ...ANSWER_ARRIVES, LEAD_BACKEND_URL: upstream.url },
+      { worker: true },
+    );
     const { job, events, delivery } = await failedForward(app);
     expect(delivery).toBe('pending');
     expect(job.lastError).toMatch(lastError);

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/connection';
 import { enqueueJob } from '../../src/jobs/queue';
 import {
@@ -93,6 +93,11 @@ describe.each(testDatabases())('the scheduler on $name', ({ config }) => {
     // driver is synchronous, so a second connection in this thread would only block it while it waits for
     // the lock; multi-process.test.ts races real processes on SQLite.
     other = config.client === 'mysql' ? openDatabase(config) : db;
+  });
+  // A test's every-minute schedule is due again at the next minute: left enabled, it would fire in the next
+  // test's tick, depending on where the minute boundary falls (a CI run found it so).
+  afterEach(async () => {
+    await db('job_schedules').where('script_id', 'like', `test-${tag}%`).update({ enabled: false });
   });
   afterAll(async () => {
     await db('jobs').where({ type }).delete();

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { renderWithRouter } from '../../test/render-with-router';
 import { NotFoundPage } from './not-found-page';
 
@@ -27,11 +28,12 @@ describe('NotFoundPage', () => {
   });
 
   it('goes back in history with Go Back', async () => {
+    const user = userEvent.setup();
     const { router } = renderWithRouter(<NotFoundPage />, { path: '/' });
     await router.navigate('/missing');
     expect(router.state.location.pathname).toBe('/missing');
     window.history.pushState({}, '', '/extra-entry');
-    fireEvent.click(screen.getByRole('button', { name: 'Go Back' }));
+    await user.click(screen.getByRole('button', { name: 'Go Back' }));
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(router.state.location.pathname).toBe('/');
   });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { renderWithRouter } from '../../test/render-with-router';
 import { SiteHeader } from './site-header';
 
@@ -9,6 +10,11 @@ const aboutButton = () => screen.getByRole('button', { name: 'About' });
 const aboutList = () => document.getElementById(aboutButton().getAttribute('aria-controls')!)!;
 /** Closed lists are hidden by a class (the no-script styles must be able to show them). */
 const isHidden = (element: HTMLElement) => /(^|\s)hidden(\s|$)/.test(element.className);
+/** Presses Tab until `element` has focus (at most 30 times), as a keyboard user reaches it. */
+async function tabTo(user: UserEvent, element: HTMLElement) {
+  for (let i = 0; i < 30 && document.activeElement !== element; i++) await user.tab();
+  expect(element).toHaveFocus();
+}
 
 describe('SiteHeader', () => {
   it('links the main destinations', () => {
@@ -24,12 +30,13 @@ describe('SiteHeader', () => {
     expect(screen.getByRole('link', { name: 'MoverAtlas' }).getAttribute('href')).toBe('/');
   });
 
-  it('opens and closes the About menu with its button', () => {
+  it('opens and closes the About menu with its button', async () => {
+    const user = userEvent.setup();
     renderWithRouter(<SiteHeader siteName="MoverAtlas" />);
     expect(aboutButton().getAttribute('aria-expanded')).toBe('false');
     expect(isHidden(aboutList())).toBe(true);
 
-    fireEvent.click(aboutButton());
+    await user.click(aboutButton());
     expect(aboutButton().getAttribute('aria-expanded')).toBe('true');
     expect(isHidden(aboutList())).toBe(false);
     const items = within(aboutList()).getAllByRole('link');
@@ -40,55 +47,59 @@ describe('SiteHeader', () => {
       ['Terms of Service', '/terms-of-service'],
     ]);
 
-    fireEvent.click(aboutButton());
+    await user.click(aboutButton());
     expect(aboutButton().getAttribute('aria-expanded')).toBe('false');
     expect(isHidden(aboutList())).toBe(true);
   });
 
-  it('is keyboard operable: ArrowDown opens and focuses, arrows move, Escape closes and returns focus', () => {
+  it('is keyboard operable: ArrowDown opens and focuses, arrows move, Escape closes and returns focus', async () => {
+    const user = userEvent.setup();
     renderWithRouter(<SiteHeader siteName="MoverAtlas" />);
-    aboutButton().focus();
-    fireEvent.keyDown(aboutButton(), { key: 'ArrowDown' });
+    await tabTo(user, aboutButton());
+    await user.keyboard('{ArrowDown}');
     expect(aboutButton().getAttribute('aria-expanded')).toBe('true');
     expect(document.activeElement?.textContent).toBe('About Us');
 
-    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+    await user.keyboard('{ArrowDown}');
     expect(document.activeElement?.textContent).toBe('FAQ');
-    fireEvent.keyDown(document.activeElement!, { key: 'End' });
+    await user.keyboard('{End}');
     expect(document.activeElement?.textContent).toBe('Terms of Service');
-    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+    await user.keyboard('{ArrowDown}');
     expect(document.activeElement?.textContent).toBe('About Us');
-    fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' });
+    await user.keyboard('{ArrowUp}');
     expect(document.activeElement?.textContent).toBe('Terms of Service');
 
-    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    await user.keyboard('{Escape}');
     expect(aboutButton().getAttribute('aria-expanded')).toBe('false');
     expect(document.activeElement).toBe(aboutButton());
   });
 
-  it('closes the About menu on a click elsewhere and when focus leaves it', () => {
+  it('closes the About menu on a click elsewhere and when focus leaves it', async () => {
+    const user = userEvent.setup();
     renderWithRouter(<SiteHeader siteName="MoverAtlas" />);
-    fireEvent.click(aboutButton());
-    fireEvent.pointerDown(document.body);
+    await user.click(aboutButton());
+    await user.click(document.body);
     expect(aboutButton().getAttribute('aria-expanded')).toBe('false');
 
-    fireEvent.click(aboutButton());
+    await user.click(aboutButton());
+    expect(aboutButton().getAttribute('aria-expanded')).toBe('true');
+    // Tabbing on through the menu's links, focus leaves it for Admin.
     const admin = screen.getByRole('link', { name: 'Admin' });
-    fireEvent.blur(aboutButton(), { relatedTarget: admin });
+    await tabTo(user, admin);
     expect(aboutButton().getAttribute('aria-expanded')).toBe('false');
   });
 
   it('closes the About menu when one of its links is followed', async () => {
+    const user = userEvent.setup();
     const { router } = renderWithRouter(<SiteHeader siteName="MoverAtlas" />);
-    fireEvent.click(aboutButton());
-    await act(async () => {
-      fireEvent.click(within(aboutList()).getByRole('link', { name: 'FAQ' }));
-    });
+    await user.click(aboutButton());
+    await user.click(within(aboutList()).getByRole('link', { name: 'FAQ' }));
     expect(router.state.location.pathname).toBe('/faq');
     expect(aboutButton().getAttribute('aria-expanded')).toBe('false');
   });
 
-  it('collapses the navigation behind a Menu button on small screens', () => {
+  it('collapses the navigation behind a Menu button on small screens', async () => {
+    const user = userEvent.setup();
     renderWithRouter(<SiteHeader siteName="MoverAtlas" />);
     const toggle = screen.getByRole('button', { name: 'Menu' });
     const nav = document.getElementById(toggle.getAttribute('aria-controls')!)!;
@@ -96,11 +107,12 @@ describe('SiteHeader', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     expect(nav.className).toMatch(/(^|\s)hidden(\s|$)/);
 
-    fireEvent.click(toggle);
+    await user.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     expect(nav.className).not.toMatch(/(^|\s)hidden(\s|$)/);
 
-    fireEvent.keyDown(within(nav).getByRole('link', { name: 'Blog' }), { key: 'Escape' });
+    await tabTo(user, within(nav).getByRole('link', { name: 'Blog' }));
+    await user.keyboard('{Escape}');
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     expect(document.activeElement).toBe(toggle);
   });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { renderWithRouter } from '../../test/render-with-router';
 import { computeUsMap } from './us-map-geometry';
 import { UsMap } from './us-map';
@@ -35,18 +36,22 @@ describe('UsMap', () => {
     document.body.innerHTML = '';
   });
 
-  it("links every state to its page with the title 'Browse {state} Movers'", () => {
+  it("links every state to its page with the title 'Browse {state} Movers'", async () => {
+    const user = userEvent.setup();
     const { container } = renderWithRouter(<UsMap map={map} />);
     const illinois = screen.getByRole('link', { name: 'Browse Illinois Movers' });
     expect(illinois.getAttribute('href')).toBe('/states/illinois');
     expect(illinois.querySelector('title')?.textContent).toBe('Browse Illinois Movers');
     expect(container.querySelectorAll('a')).toHaveLength(51);
-    fireEvent.focus(illinois);
+    // Tab through the map's links to Illinois, as a keyboard user does.
+    for (let i = 0; i < 51 && document.activeElement !== illinois; i++) await user.tab();
+    expect(illinois).toHaveFocus();
     expect(illinois.querySelector('path')?.getAttribute('data-active')).toBe('true');
     expect(container.querySelector('[style]')).toBeNull();
   });
 
-  it('zooms with the buttons within 1× to 8× through the viewBox', () => {
+  it('zooms with the buttons within 1× to 8× through the viewBox', async () => {
+    const user = userEvent.setup();
     const { container } = renderWithRouter(<UsMap map={map} />);
     const svg = container.querySelector('svg[role="group"]')!;
     expect(svg.getAttribute('viewBox')).toBe('0 0 800 600');
@@ -54,12 +59,12 @@ describe('UsMap', () => {
     expect((screen.getByRole('button', { name: 'Zoom out' }) as HTMLButtonElement).disabled).toBe(
       true,
     );
-    fireEvent.click(zoomIn);
+    await user.click(zoomIn);
     expect(svg.getAttribute('viewBox')).toBe('133.3 100 533.3 400');
-    for (let i = 0; i < 10; i++) fireEvent.click(zoomIn);
+    for (let i = 0; i < 10; i++) await user.click(zoomIn);
     expect(svg.getAttribute('viewBox')).toBe('350 262.5 100 75');
     expect((zoomIn as HTMLButtonElement).disabled).toBe(true);
-    fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
+    await user.click(screen.getByRole('button', { name: 'Reset' }));
     expect(svg.getAttribute('viewBox')).toBe('0 0 800 600');
   });
 });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { useQuery } from '@tanstack/react-query';
 import { resetToasts } from '../../components/toast/toast-store';
 import { adminTitle } from './admin-nav';
@@ -138,10 +139,11 @@ describe('the admin layout', () => {
   });
 
   it('opens the menu in a drawer that closes on navigation', async () => {
+    const user = userEvent.setup();
     const { router } = renderAdmin('/admin', signedIn);
-    fireEvent.click(await screen.findByRole('button', { name: 'Open menu' }));
+    await user.click(await screen.findByRole('button', { name: 'Open menu' }));
     const drawer = await screen.findByRole('dialog', { name: 'Admin menu' });
-    fireEvent.click(within(drawer).getByRole('link', { name: 'Companies' }));
+    await user.click(within(drawer).getByRole('link', { name: 'Companies' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/companies'));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
@@ -156,6 +158,7 @@ describe('the admin layout', () => {
   });
 
   it('logs out: Logging out..., the toast, then the home page', async () => {
+    const user = userEvent.setup();
     // Over HTTPS the CSRF cookie has the __Host- prefix (jsdom, on http, would not store it: read as given).
     vi.spyOn(document, 'cookie', 'get').mockReturnValue('__Host-ma_csrf=token-from-cookie');
     let answer: (response: Response) => void = () => undefined;
@@ -169,7 +172,7 @@ describe('the admin layout', () => {
     );
     const sidebar = await screen.findByRole('navigation', { name: 'Admin sections' });
     const aside = sidebar.closest('aside')!;
-    fireEvent.click(within(aside).getByRole('button', { name: 'Logout' }));
+    await user.click(within(aside).getByRole('button', { name: 'Logout' }));
     expect(
       await within(aside).findByRole('button', { name: 'Logging out...' }),
     ).toBeInTheDocument();
@@ -193,12 +196,13 @@ describe('the admin layout', () => {
   });
 
   it('toasts Error logging out with the reason when logout fails', async () => {
+    const user = userEvent.setup();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { router } = renderAdmin('/admin', (url) =>
       url === '/api/logout' ? json(503, { error: 'The service is unavailable' }) : signedIn(url),
     );
     const sidebar = await screen.findByRole('navigation', { name: 'Admin sections' });
-    fireEvent.click(within(sidebar.closest('aside')!).getByRole('button', { name: 'Logout' }));
+    await user.click(within(sidebar.closest('aside')!).getByRole('button', { name: 'Logout' }));
     expect(await screen.findByText('Error logging out')).toBeInTheDocument();
     expect(screen.getByText('API Error: The service is unavailable')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin');

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { renderWithRouter } from '../../test/render-with-router';
 import { ContactView } from './contact-page';
 
@@ -8,8 +9,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const fill = (label: string, value: string) =>
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+async function fill(user: UserEvent, label: string, value: string) {
+  const field = screen.getByLabelText(label);
+  await user.clear(field);
+  await user.type(field, value);
+}
 
 describe('ContactView', () => {
   it('posts to the API without scripts, with a hidden honeypot', () => {
@@ -23,13 +27,14 @@ describe('ContactView', () => {
   });
 
   it('shows the schema messages beside their fields and sends nothing', async () => {
+    const user = userEvent.setup();
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
     renderWithRouter(<ContactView sent={false} error={null} />, { path: '/contact' });
-    fill('Your name', 'D');
-    fill('E-mail address', 'dana@example');
-    fill('Message', 'Hi');
-    fireEvent.submit(screen.getByRole('form', { name: 'Contact form' }));
+    await fill(user, 'Your name', 'D');
+    await fill(user, 'E-mail address', 'dana@example');
+    await fill(user, 'Message', 'Hi');
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
     // The schema loads on demand (form-schemas.ts): the messages come a moment after the submit.
     expect(await screen.findByText('name must be at least 2 characters')).toBeInTheDocument();
     expect(screen.getByText('email must be a valid e-mail address')).toBeInTheDocument();
@@ -39,6 +44,7 @@ describe('ContactView', () => {
   });
 
   it('sends a valid message as JSON and shows the confirmation', async () => {
+    const user = userEvent.setup();
     const fetchMock = vi.fn(async () =>
       Response.json(
         { id: 'abc123', message: 'Thank you — your message has been sent.' },
@@ -47,10 +53,10 @@ describe('ContactView', () => {
     );
     vi.stubGlobal('fetch', fetchMock);
     renderWithRouter(<ContactView sent={false} error={null} />, { path: '/contact' });
-    fill('Your name', 'Dana Reyes');
-    fill('E-mail address', 'dana@example.com');
-    fill('Message', 'Please correct my company listing.');
-    fireEvent.submit(screen.getByRole('form', { name: 'Contact form' }));
+    await fill(user, 'Your name', 'Dana Reyes');
+    await fill(user, 'E-mail address', 'dana@example.com');
+    await fill(user, 'Message', 'Please correct my company listing.');
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
     expect((await screen.findByRole('status')).textContent).toContain(
       'Thank you — your message has been sent.',
     );

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { resetToasts } from '../../components/toast/toast-store';
 import { json, renderRoutes } from '../admin/test-support';
 import { Component as LoginPage } from './login-page';
@@ -19,9 +20,12 @@ const renderLogin = () =>
     '/login',
   );
 
-const fill = (label: string, value: string) =>
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
-const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+async function fill(user: UserEvent, label: string, value: string) {
+  const field = screen.getByLabelText(label);
+  await user.clear(field);
+  await user.type(field, value);
+}
+const submit = (user: UserEvent) => user.click(screen.getByRole('button', { name: 'Login' }));
 
 describe('the login page', () => {
   it('shows the Admin Login form, its note, and is kept out of search results', () => {
@@ -38,10 +42,11 @@ describe('the login page', () => {
   });
 
   it('shows the validation messages of spec 5 beside their fields and sends nothing', async () => {
+    const user = userEvent.setup();
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
     renderLogin();
-    submit();
+    await submit(user);
     // The schema is loaded on the first submit.
     expect(await screen.findByText('Username must be at least 3 characters')).toBeInTheDocument();
     expect(screen.getByText('Password must be at least 6 characters')).toBeInTheDocument();
@@ -49,14 +54,14 @@ describe('the login page', () => {
     expect(username.getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(username);
 
-    fill('Username', '  ab  ');
-    fill('Password', '12345');
-    submit();
+    await fill(user, 'Username', '  ab  ');
+    await fill(user, 'Password', '12345');
+    await submit(user);
     expect(await screen.findByText('Username must be at least 3 characters')).toBeInTheDocument();
     expect(screen.getByText('Password must be at least 6 characters')).toBeInTheDocument();
 
-    fill('Username', 'ops');
-    submit();
+    await fill(user, 'Username', 'ops');
+    await submit(user);
     await waitFor(() =>
       expect(screen.queryByText('Username must be at least 3 characters')).toBeNull(),
     );
@@ -66,13 +71,14 @@ describe('the login page', () => {
   });
 
   it('reads Logging in... while busy, then toasts Success and opens /admin', async () => {
+    const user = userEvent.setup();
     let answer: (response: Response) => void = () => undefined;
     const fetchMock = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
     vi.stubGlobal('fetch', fetchMock);
     const { router, queryClient } = renderLogin();
-    fill('Username', ' ops ');
-    fill('Password', '123456');
-    submit();
+    await fill(user, 'Username', ' ops ');
+    await fill(user, 'Password', '123456');
+    await submit(user);
 
     const busy = await screen.findByRole('button', { name: 'Logging in...' });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
@@ -93,6 +99,7 @@ describe('the login page', () => {
   });
 
   it('toasts Login Failed with the server’s message and stays on /login', async () => {
+    const user = userEvent.setup();
     vi.stubGlobal(
       'fetch',
       vi.fn(async () =>
@@ -100,9 +107,9 @@ describe('the login page', () => {
       ),
     );
     const { router } = renderLogin();
-    fill('Username', 'ops');
-    fill('Password', 'wrong password');
-    submit();
+    await fill(user, 'Username', 'ops');
+    await fill(user, 'Password', 'wrong password');
+    await submit(user);
     expect(await screen.findByText('Login Failed')).toBeInTheDocument();
     expect(
       screen.getByText('Too many failed login attempts. Please try again in 4 seconds.'),
@@ -112,19 +119,21 @@ describe('the login page', () => {
   });
 
   it('falls back to Invalid username or password when the refusal gives no reason', async () => {
+    const user = userEvent.setup();
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => new Response('<html>', { status: 401 })),
     );
     renderLogin();
-    fill('Username', 'ops');
-    fill('Password', 'wrong password');
-    submit();
+    await fill(user, 'Username', 'ops');
+    await fill(user, 'Password', 'wrong password');
+    await submit(user);
     expect(await screen.findByText('Login Failed')).toBeInTheDocument();
     expect(screen.getByText('Invalid username or password')).toBeInTheDocument();
   });
 
   it('toasts Error when the request itself fails', async () => {
+    const user = userEvent.setup();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     vi.stubGlobal(
       'fetch',
@@ -133,9 +142,9 @@ describe('the login page', () => {
       }),
     );
     const { router } = renderLogin();
-    fill('Username', 'ops');
-    fill('Password', 'some password');
-    submit();
+    await fill(user, 'Username', 'ops');
+    await fill(user, 'Password', 'some password');
+    await submit(user);
     expect(await screen.findByText('Error')).toBeInTheDocument();
     expect(screen.getByText('There was a problem with the login request.')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');

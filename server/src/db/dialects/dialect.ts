@@ -67,7 +67,10 @@ export interface Dialect {
    * lease until `now + leaseMs` and counts the attempt. Exactly one caller gets a given job, across processes.
    */
   claimJobs(claim: JobClaim): Promise<Array<Record<string, unknown>>>;
-  /** Adds a hit to a rate-limit counter, starting a new window when the old one has ended. */
+  /**
+   * Adds a hit to a rate-limit counter, starting a new window when the old one has ended, and answers the
+   * count this hit made, atomically: N concurrent hits, from any number of processes, get 1..N.
+   */
   countHit(key: string, windowMs: number, now: number): Promise<{ hits: number; resetAt: number }>;
   /**
    * SQL for the UTC calendar day of a timestamp column as 'YYYY-MM-DD': the day itself, the Monday of its
@@ -101,4 +104,25 @@ export interface Dialect {
   }>;
   /** A consistent backup of the whole database, taken while the site keeps running. */
   backup(): Promise<DatabaseBackup>;
+}
+
+/** A statement or transaction the engine gave up on that succeeds when simply run again (InnoDB deadlock or lock wait). */
+export function isTransientTransactionError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'ER_LOCK_DEADLOCK' || code === 'ER_LOCK_WAIT_TIMEOUT' || code === 'SQLITE_BUSY';
+}
+
+/**
+ * Runs `work` again, up to `tries` times in all, when the engine undid it for a deadlock or a lock wait
+ * (after a short random pause, so two victims do not meet again at once); any other failure is thrown.
+ */
+export async function retryTransient<T>(work: () => Promise<T>, tries: number): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= tries || !isTransientTransactionError(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
+    }
+  }
 }

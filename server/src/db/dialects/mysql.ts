@@ -2,6 +2,7 @@
 import type { Knex } from 'knex';
 import {
   insertInChunks,
+  retryTransient,
   type DatabaseBackup,
   type Dialect,
   type EngineTable,
@@ -68,21 +69,32 @@ export class MysqlDialect implements Dialect {
   }
 
   async countHit(key: string, windowMs: number, now: number) {
-    // No RETURNING: upsert, then read the row back. Not one transaction on purpose: a counter does not need
-    // a commit (and a log flush) of its own per request, and two requests racing here at most both see the
-    // later count. Both IF()s read the old reset_at: only the second assignment changes it.
-    await this.db.raw(
-      `INSERT INTO rate_limit_hits (\`key\`, hits, reset_at) VALUES (?, 1, ?)
-       ON DUPLICATE KEY UPDATE
-         hits = IF(reset_at <= ?, 1, hits + 1),
-         reset_at = IF(reset_at <= ?, VALUES(reset_at), reset_at)`,
-      [key, now + windowMs, now, now],
-    );
-    const row = (await this.db('rate_limit_hits').where({ key }).first('hits', 'reset_at')) as {
-      hits: number;
-      reset_at: number;
-    };
-    return { hits: Number(row.hits), resetAt: Number(row.reset_at) };
+    // One statement, so the count a request is judged by is the one its own hit made: a second statement
+    // reading the row back would see the hits of every request that raced in between, and a burst would
+    // be refused below its limit (issue 14). MySQL has no RETURNING: LAST_INSERT_ID(expr) hands the new
+    // count back in the statement's own OK packet (insertId; the table has no AUTO_INCREMENT, so 0 means
+    // the row was inserted with hits = 1). Both IF()s read the old reset_at: assignments run left to right
+    // and only the second changes it.
+    const [result] = (await retryTransient(
+      () =>
+        this.db.raw(
+          `INSERT INTO rate_limit_hits (\`key\`, hits, reset_at) VALUES (?, 1, ?)
+         ON DUPLICATE KEY UPDATE
+           hits = LAST_INSERT_ID(IF(reset_at <= ?, 1, hits + 1)),
+           reset_at = IF(reset_at <= ?, VALUES(reset_at), reset_at)`,
+          [key, now + windowMs, now, now],
+        ),
+      // A hit on a row the sweep is deleting can meet its locks in the opposite order: InnoDB undoes one.
+      3,
+    )) as [{ insertId: number | string }];
+    const hits = Number(result.insertId);
+    if (hits === 0) return { hits: 1, resetAt: now + windowMs };
+    // The window's end is read afterwards, for the RateLimit and Retry-After headers only: it never moves
+    // while the window lasts, so this read gives the value the hit saw (or, had the window just ended, the
+    // next one's end). The count is never read back.
+    const row = (await this.db('rate_limit_hits').where({ key }).first('reset_at')) as
+      { reset_at: number | string } | undefined;
+    return { hits, resetAt: row ? Number(row.reset_at) : now + windowMs };
   }
 
   dayBucket(column: string, unit: 'day' | 'week' | 'month'): string {

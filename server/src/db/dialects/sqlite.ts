@@ -50,6 +50,8 @@ export class SqliteDialect implements Dialect {
   }
 
   async countHit(key: string, windowMs: number, now: number) {
+    // One statement under SQLite's single writer: RETURNING answers the count this hit made, whichever
+    // process's hit comes next.
     const rows = (await this.db.raw(
       `INSERT INTO rate_limit_hits (key, hits, reset_at) VALUES (?, 1, ?)
        ON CONFLICT(key) DO UPDATE SET

@@ -1,5 +1,5 @@
 /**
- * /healthz and the server-load figures it reports.
+ * The health checks (/livez, /readyz, /healthz) and the server-load figures they report.
  * What the rest of the server may use of this resource; everything else in the folder is its own
  * (eslint holds the line: docs/decisions/015-one-folder-per-resource.md).
  */

@@ -9,7 +9,8 @@ import {
   type SeoAnalyzeResponse,
   type SeoRuleId,
 } from '@moveratlas/contracts';
-import { CRAWLER_USER_AGENT, mergeFindings, sameAddress } from './crawler';
+import { mergeFindings, sameAddress } from './crawl-score';
+import { CRAWLER_USER_AGENT } from './crawler';
 import { analyzePage, DEFAULT_THRESHOLDS, internalTarget, type SeoThresholds } from './page-checks';
 import { readSitemaps } from './sitemaps';
 import type { SiteTarget } from './site-target';

@@ -1,27 +1,18 @@
 /**
  * The SEO crawler: walks the site over HTTP as a search engine would — robots.txt, the sitemaps, then every
  * page they list and every same-origin link the pages hold — with a few requests at a time and a page limit,
- * checks each page (page-checks.ts), then the checks that need the whole site: duplicate titles and
- * descriptions, broken and redirected links, and sitemap coverage. It stores nothing: crawl-store.ts does.
+ * checks each page (page-checks.ts), then the checks that need the whole site (site-checks.ts). What is
+ * left to fetch is crawl-frontier.ts's; the score is crawl-score.ts's. It stores nothing: crawl-store.ts does.
  *
  * Pages are fetched from `base` (this server over loopback, see site-target.ts) while addresses are judged
  * against `siteOrigin` (PUBLIC_URL when set), so a crawl inside the server checks exactly what is served.
  */
 import robotsParser from 'robots-parser';
-import {
-  SEO_RULES,
-  trimTrailingSlashes,
-  type SeoFinding,
-  type SeoRuleId,
-} from '@moveratlas/contracts';
-import {
-  analyzePage,
-  DEFAULT_THRESHOLDS,
-  internalTarget,
-  pagePathOf,
-  type PageFacts,
-  type SeoThresholds,
-} from './page-checks';
+import { SEO_RULES, trimTrailingSlashes, type SeoFinding } from '@moveratlas/contracts';
+import { CrawlFrontier } from './crawl-frontier';
+import { crawlScore, mergeFindings } from './crawl-score';
+import { analyzePage, DEFAULT_THRESHOLDS, internalTarget, type SeoThresholds } from './page-checks';
+import { siteWideChecks, type AddFinding, type CheckedPage } from './site-checks';
 import { readSitemaps } from './sitemaps';
 
 export const CRAWLER_USER_AGENT = 'MoverAtlas-SEO-Health/1.0';
@@ -73,67 +64,15 @@ export interface CrawlResult {
   durationMs: number;
 }
 
-interface PageRecord extends CrawledPage {
-  facts: Omit<PageFacts, 'links'> | null;
-}
-
-const SEVERITY_PENALTY = { error: 25, warning: 10, notice: 2 } as const;
-
-/** The site score of a set of findings over the pages checked (see CrawlResult.score). */
-export function crawlScore(findings: readonly SeoFinding[], urls: Iterable<string>): number {
-  const rulesByUrl = new Map<string, Set<SeoRuleId>>();
-  for (const url of urls) rulesByUrl.set(url, new Set());
-  for (const finding of findings) {
-    let rules = rulesByUrl.get(finding.url);
-    if (!rules) rulesByUrl.set(finding.url, (rules = new Set()));
-    rules.add(finding.rule);
-  }
-  if (rulesByUrl.size === 0) return 100;
-  let total = 0;
-  for (const rules of rulesByUrl.values()) {
-    let penalty = 0;
-    for (const rule of rules) penalty += SEVERITY_PENALTY[SEO_RULES[rule].severity];
-    total += Math.max(0, 100 - penalty);
-  }
-  return Math.round(total / rulesByUrl.size);
-}
-
-/** One finding per rule and page (a task is one problem of one page): several become one message. */
-export function mergeFindings(findings: readonly SeoFinding[]): SeoFinding[] {
-  const byKey = new Map<string, SeoFinding>();
-  for (const finding of findings) {
-    const key = `${finding.rule} ${finding.url}`;
-    const earlier = byKey.get(key);
-    if (earlier) earlier.message = `${earlier.message} · ${finding.message}`.slice(0, 1000);
-    else byKey.set(key, { ...finding });
-  }
-  return [...byKey.values()];
-}
-
-/** Same page address: path without trailing slash, and the same query. */
-export function sameAddress(a: string, b: string): boolean {
-  const query = (s: string) => (s.includes('?') ? s.slice(s.indexOf('?')) : '');
-  return pagePathOf(a) === pagePathOf(b) && query(a) === query(b);
-}
-
-const examples = (urls: readonly string[], total: number) =>
-  `${urls.join(', ')}${total > urls.length ? ` and ${total - urls.length} more` : ''}`;
+interface PageRecord extends CrawledPage, CheckedPage {}
 
 interface Robots {
   isDisallowed(url: string, ua?: string): boolean | undefined;
   getSitemaps(): string[];
 }
 
-export async function crawlSite(options: CrawlOptions): Promise<CrawlResult> {
-  const started = performance.now();
-  const base = trimTrailingSlashes(options.base);
-  const baseOrigin = new URL(base).origin;
-  const siteOrigin = options.siteOrigin ?? baseOrigin;
-  const internalOrigins = new Set([siteOrigin, baseOrigin]);
-  const thresholds = { ...DEFAULT_THRESHOLDS, ...options.thresholds };
-  const timeoutMs = options.requestTimeoutMs ?? 30_000;
-  const { signal } = options;
-
+/** How the crawler asks for an address: no redirects followed, its own user agent, a deadline. */
+function crawlClient(base: string, timeoutMs: number, signal: AbortSignal | undefined) {
   const request = (path: string, accept: string) =>
     fetch(base + path, {
       redirect: 'manual',
@@ -151,148 +90,108 @@ export async function crawlSite(options: CrawlOptions): Promise<CrawlResult> {
     const response = await request(path, 'application/xml,text/plain,*/*');
     return { status: response.status, text: await response.text() };
   };
+  return { request, fetchText };
+}
 
-  const findings: SeoFinding[] = [];
-  const add = (rule: SeoRuleId, url: string, message: string) =>
-    findings.push({ rule, severity: SEO_RULES[rule].severity, url, message });
-  const checkedUrls = new Set<string>();
+type CrawlClient = ReturnType<typeof crawlClient>;
 
-  // robots.txt first: its Disallow rules bound the crawl, and it may name more sitemaps.
-  let robots: Robots | undefined;
+/** robots.txt, when the site has one: its Disallow rules bound the crawl, and it may name more sitemaps. */
+async function readRobots(
+  client: CrawlClient,
+  siteOrigin: string,
+  signal: AbortSignal | undefined,
+): Promise<Robots | undefined> {
   try {
-    const answer = await fetchText('/robots.txt');
+    const answer = await client.fetchText('/robots.txt');
     if (answer.status === 200)
-      robots = robotsParser(`${siteOrigin}/robots.txt`, answer.text) as Robots;
+      return robotsParser(`${siteOrigin}/robots.txt`, answer.text) as Robots;
   } catch (error) {
     if (signal?.aborted) throw error;
   }
-  const disallowed = (path: string) =>
-    robots?.isDisallowed(siteOrigin + path, CRAWLER_USER_AGENT) === true;
+  return undefined;
+}
 
-  const sitemapStarts = ['/sitemap.xml'];
-  for (const loc of robots?.getSitemaps() ?? []) {
-    const target = internalTarget(loc, siteOrigin, internalOrigins);
-    if (target !== undefined && !sitemapStarts.includes(target)) sitemapStarts.push(target);
-  }
-  const sitemaps = await readSitemaps(
-    fetchText,
-    sitemapStarts,
-    siteOrigin,
-    internalOrigins,
-    signal,
-  );
-  for (const file of sitemaps.files) checkedUrls.add(file);
-  for (const problem of sitemaps.problems) {
-    checkedUrls.add(problem.url);
-    add('sitemap-unreadable', problem.url, problem.message);
-  }
-  const inSitemap = new Set(sitemaps.urls);
+interface PageContext {
+  client: CrawlClient;
+  frontier: CrawlFrontier;
+  siteOrigin: string;
+  internalOrigins: Set<string>;
+  thresholds: SeoThresholds;
+  timeoutMs: number;
+  signal: AbortSignal | undefined;
+  add: AddFinding;
+}
 
-  // Two queues taken in turn: the sitemap's pages, and the links pages hold (the home page first), so even
-  // a small page limit checks both what the sitemap promises and where the links lead.
-  const sitemapQueue: string[] = [];
-  const linkQueue: string[] = ['/'];
-  const seen = new Set<string>(['/']);
-  for (const url of sitemaps.urls) {
-    if (disallowed(url)) {
-      checkedUrls.add(url);
-      add('sitemap-url-disallowed', url, 'Listed in the sitemap, but robots.txt disallows it');
-    } else if (!seen.has(url)) {
-      seen.add(url);
-      sitemapQueue.push(url);
-    }
-  }
-  let turn = 0;
-  const take = (): string | undefined => {
-    turn++;
-    const first = turn % 2 === 0 ? sitemapQueue : linkQueue;
-    const second = first === sitemapQueue ? linkQueue : sitemapQueue;
-    return first.shift() ?? second.shift();
+/** Fetches one page, checks it, and queues what it links to (a redirect counts as a link). */
+async function fetchPage(url: string, context: PageContext): Promise<PageRecord> {
+  const { siteOrigin, internalOrigins, frontier, signal } = context;
+  const startedAt = performance.now();
+  const record: PageRecord = {
+    url,
+    status: 0,
+    responseMs: 0,
+    location: null,
+    error: null,
+    facts: null,
   };
-
-  const referrers = new Map<string, { count: number; examples: string[] }>();
-  const linkFrom = (source: string, target: string) => {
-    // A page linking to itself (the current page in a pager) says nothing about the target.
-    if (source === target) return;
-    let entry = referrers.get(target);
-    if (!entry) referrers.set(target, (entry = { count: 0, examples: [] }));
-    entry.count++;
-    if (entry.examples.length < 3) entry.examples.push(source);
-    if (!seen.has(target) && !disallowed(target)) {
-      seen.add(target);
-      linkQueue.push(target);
+  try {
+    const response = await context.client.request(url, 'text/html,application/xhtml+xml');
+    record.status = response.status;
+    const type = response.headers.get('content-type') ?? '';
+    const html = response.status === 200 && /\bhtml\b/i.test(type);
+    const body = html ? await response.text() : '';
+    if (!html) await response.body?.cancel();
+    record.responseMs = performance.now() - startedAt;
+    if (response.status >= 300 && response.status < 400) {
+      const location = response.headers.get('location');
+      const target =
+        location === null ? undefined : internalTarget(location, siteOrigin + url, internalOrigins);
+      record.location = target ?? location;
+      if (target !== undefined) frontier.linkFrom(url, target);
     }
-  };
-
-  const pages: PageRecord[] = [];
-  let pagesCrawled = 0;
-
-  async function visit(url: string): Promise<void> {
-    const startedAt = performance.now();
-    const record: PageRecord = {
-      url,
-      status: 0,
-      responseMs: 0,
-      location: null,
-      error: null,
-      facts: null,
-    };
-    try {
-      const response = await request(url, 'text/html,application/xhtml+xml');
-      record.status = response.status;
-      const type = response.headers.get('content-type') ?? '';
-      const html = response.status === 200 && /\bhtml\b/i.test(type);
-      const body = html ? await response.text() : '';
-      if (!html) await response.body?.cancel();
-      record.responseMs = performance.now() - startedAt;
-      if (response.status >= 300 && response.status < 400) {
-        const location = response.headers.get('location');
-        const target =
-          location === null
-            ? undefined
-            : internalTarget(location, siteOrigin + url, internalOrigins);
-        record.location = target ?? location;
-        if (target !== undefined) linkFrom(url, target);
-      }
-      if (html) {
-        const { facts, findings: pageFindings } = analyzePage(body, {
-          path: url,
-          siteOrigin,
-          internalOrigins,
-          responseMs: record.responseMs,
-          robotsHeader: response.headers.get('x-robots-tag'),
-          thresholds,
-        });
-        for (const finding of pageFindings) add(finding.rule, url, finding.message);
-        for (const target of facts.links) linkFrom(url, target);
-        const { links: _links, ...kept } = facts;
-        record.facts = kept;
-      }
-    } catch (error) {
-      if (signal?.aborted) throw signal.reason ?? error;
-      record.responseMs = performance.now() - startedAt;
-      record.error =
-        (error as Error).name === 'TimeoutError'
-          ? `no answer within ${timeoutMs} ms`
-          : (error as Error).message;
+    if (html) {
+      const { facts, findings } = analyzePage(body, {
+        path: url,
+        siteOrigin,
+        internalOrigins,
+        responseMs: record.responseMs,
+        robotsHeader: response.headers.get('x-robots-tag'),
+        thresholds: context.thresholds,
+      });
+      for (const finding of findings) context.add(finding.rule, url, finding.message);
+      for (const target of facts.links) frontier.linkFrom(url, target);
+      const { links: _links, ...kept } = facts;
+      record.facts = kept;
     }
-    pages.push(record);
-    checkedUrls.add(url);
-    pagesCrawled++;
-    await options.onProgress?.({
-      pagesCrawled,
-      expected: Math.min(options.pageLimit, seen.size),
-      url,
-      status: record.status,
-    });
+  } catch (error) {
+    if (signal?.aborted) throw signal.reason ?? error;
+    record.responseMs = performance.now() - startedAt;
+    record.error =
+      (error as Error).name === 'TimeoutError'
+        ? `no answer within ${context.timeoutMs} ms`
+        : (error as Error).message;
   }
+  return record;
+}
 
+/**
+ * Runs `visit` on what `take` hands out, `concurrency` at a time and `limit` in all. The first failure
+ * (only an abort: a page that fails is a finding, not a failure) stops the crawl once the rest settle.
+ */
+async function inTurns(
+  concurrency: number,
+  limit: number,
+  take: () => string | undefined,
+  visit: (url: string) => Promise<void>,
+): Promise<void> {
   const active = new Set<Promise<void>>();
+  let started = 0;
   let failure: unknown;
   for (;;) {
-    while (active.size < options.concurrency && pagesCrawled + active.size < options.pageLimit) {
+    while (active.size < concurrency && started < limit) {
       const next = take();
       if (next === undefined) break;
+      started++;
       const visiting: Promise<void> = visit(next)
         .catch((error: unknown) => {
           failure ??= error;
@@ -305,69 +204,109 @@ export async function crawlSite(options: CrawlOptions): Promise<CrawlResult> {
   }
   await Promise.allSettled(active);
   if (failure !== undefined) throw failure;
-  const truncated = sitemapQueue.length + linkQueue.length > 0;
+}
 
-  // What needs the whole site.
-  const titles = new Map<string, string[]>();
-  const descriptions = new Map<string, string[]>();
-  for (const page of pages) {
-    const listed = inSitemap.has(page.url);
-    const linked = referrers.get(page.url);
-    const from = linked ? `linked from ${examples(linked.examples, linked.count)}` : '';
-    if (page.status === 0 || page.status >= 400) {
-      const what = page.status === 0 ? `did not answer (${page.error})` : `answers ${page.status}`;
-      if (linked) add('broken-link', page.url, `The page ${what}; ${from}`);
-      if (listed) add('sitemap-url-error', page.url, `Listed in the sitemap, but the page ${what}`);
-      if (!linked && !listed) add('http-error', page.url, `The page ${what}`);
-      continue;
-    }
-    if (page.status >= 300 && page.status < 400) {
-      const to = `redirects (${page.status}) to ${page.location ?? 'nowhere'}`;
-      if (linked && page.url !== '/')
-        add('redirected-link', page.url, `The address ${to}; ${from}`);
-      if (listed) add('sitemap-url-error', page.url, `Listed in the sitemap, but it ${to}`);
-      continue;
-    }
-    const facts = page.facts;
-    if (!facts) continue;
-    if (facts.noindex) {
-      if (listed)
-        add('noindex-in-sitemap', page.url, 'The page says noindex but the sitemap lists it');
-      continue;
-    }
-    // Pages that name another address as canonical are that page's copies, not duplicates of it.
-    const selfCanonical =
-      facts.canonicalPath === null || sameAddress(facts.canonicalPath, page.url);
-    if (!selfCanonical) continue;
-    if (!listed && linked)
-      add('not-in-sitemap', page.url, `Indexable and ${from}, but not in the sitemap`);
-    if (facts.title) titles.set(facts.title, [...(titles.get(facts.title) ?? []), page.url]);
-    if (facts.description)
-      descriptions.set(facts.description, [
-        ...(descriptions.get(facts.description) ?? []),
-        page.url,
-      ]);
+/**
+ * The sitemaps (/sitemap.xml and those robots.txt names) read, and their pages queued: what the crawl
+ * starts from. Unreadable sitemaps and listed pages that robots.txt disallows are findings at once.
+ */
+async function startFrontier(
+  client: CrawlClient,
+  robots: Robots | undefined,
+  site: {
+    siteOrigin: string;
+    internalOrigins: Set<string>;
+    signal: AbortSignal | undefined;
+    add: AddFinding;
+    checkedUrls: Set<string>;
+  },
+): Promise<{ frontier: CrawlFrontier; sitemapUrls: readonly string[] }> {
+  const { siteOrigin, internalOrigins, add, checkedUrls } = site;
+  const disallowed = (path: string) =>
+    robots?.isDisallowed(siteOrigin + path, CRAWLER_USER_AGENT) === true;
+  const sitemapStarts = ['/sitemap.xml'];
+  for (const loc of robots?.getSitemaps() ?? []) {
+    const target = internalTarget(loc, siteOrigin, internalOrigins);
+    if (target !== undefined && !sitemapStarts.includes(target)) sitemapStarts.push(target);
   }
-  const duplicates = (
-    groups: Map<string, string[]>,
-    rule: 'title-duplicate' | 'description-duplicate',
-    what: string,
-  ) => {
-    for (const urls of groups.values()) {
-      if (urls.length < 2) continue;
-      for (const url of urls) {
-        const others = urls.filter((u) => u !== url);
-        add(
-          rule,
-          url,
-          `Same ${what} as ${others.length} other page(s): ${examples(others.slice(0, 3), others.length)}`,
-        );
-      }
-    }
-  };
-  duplicates(titles, 'title-duplicate', 'title');
-  duplicates(descriptions, 'description-duplicate', 'meta description');
+  const sitemaps = await readSitemaps(
+    client.fetchText,
+    sitemapStarts,
+    siteOrigin,
+    internalOrigins,
+    site.signal,
+  );
+  for (const file of sitemaps.files) checkedUrls.add(file);
+  for (const problem of sitemaps.problems) {
+    checkedUrls.add(problem.url);
+    add('sitemap-unreadable', problem.url, problem.message);
+  }
 
+  const frontier = new CrawlFrontier(disallowed);
+  for (const url of sitemaps.urls) {
+    if (disallowed(url)) {
+      checkedUrls.add(url);
+      add('sitemap-url-disallowed', url, 'Listed in the sitemap, but robots.txt disallows it');
+    } else frontier.addFromSitemap(url);
+  }
+
+  return { frontier, sitemapUrls: sitemaps.urls };
+}
+
+export async function crawlSite(options: CrawlOptions): Promise<CrawlResult> {
+  const started = performance.now();
+  const base = trimTrailingSlashes(options.base);
+  const baseOrigin = new URL(base).origin;
+  const siteOrigin = options.siteOrigin ?? baseOrigin;
+  const internalOrigins = new Set([siteOrigin, baseOrigin]);
+  const timeoutMs = options.requestTimeoutMs ?? 30_000;
+  const { signal } = options;
+  const client = crawlClient(base, timeoutMs, signal);
+
+  const findings: SeoFinding[] = [];
+  const add: AddFinding = (rule, url, message) =>
+    findings.push({ rule, severity: SEO_RULES[rule].severity, url, message });
+  const checkedUrls = new Set<string>();
+
+  const robots = await readRobots(client, siteOrigin, signal);
+
+  const { frontier, sitemapUrls } = await startFrontier(client, robots, {
+    siteOrigin,
+    internalOrigins,
+    signal,
+    add,
+    checkedUrls,
+  });
+
+  const context: PageContext = {
+    client,
+    frontier,
+    siteOrigin,
+    internalOrigins,
+    thresholds: { ...DEFAULT_THRESHOLDS, ...options.thresholds },
+    timeoutMs,
+    signal,
+    add,
+  };
+  const pages: PageRecord[] = [];
+  await inTurns(
+    options.concurrency,
+    options.pageLimit,
+    () => frontier.take(),
+    async (url) => {
+      const record = await fetchPage(url, context);
+      pages.push(record);
+      checkedUrls.add(url);
+      await options.onProgress?.({
+        pagesCrawled: pages.length,
+        expected: Math.min(options.pageLimit, frontier.known),
+        url,
+        status: record.status,
+      });
+    },
+  );
+
+  siteWideChecks(pages, new Set(sitemapUrls), frontier.referrers, add);
   const merged = mergeFindings(findings);
   const answered = pages.filter((p) => p.status > 0);
   const avgResponseMs =
@@ -381,8 +320,8 @@ export async function crawlSite(options: CrawlOptions): Promise<CrawlResult> {
       responseMs: Math.round(page.responseMs),
     })),
     checkedUrls,
-    sitemapUrls: sitemaps.urls.length,
-    truncated,
+    sitemapUrls: sitemapUrls.length,
+    truncated: frontier.leftOver,
     score: crawlScore(
       merged,
       pages.map((p) => p.url),

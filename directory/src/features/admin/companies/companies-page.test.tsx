@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import {
   CSRF_COOKIE,
   CSRF_HEADER,
@@ -88,6 +89,7 @@ const common: UrlApi = (url) => {
 
 describe('the companies table', () => {
   it('lists the companies with the total, and searches on the server through the URL', async () => {
+    const user = userEvent.setup();
     const { fetchMock, router } = renderAdminScreens(
       '/admin/companies',
       [{ path: 'companies', Component: CompaniesPage }],
@@ -110,9 +112,13 @@ describe('the companies table', () => {
     );
     expect(screen.getByRole('link', { name: 'Applications (3 pending)' })).toBeInTheDocument();
 
-    fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'zephyr' } });
-    fireEvent.change(screen.getAllByLabelText('State')[0]!, { target: { value: 'TX' } });
-    fireEvent.submit(screen.getByRole('search', { name: 'Filter companies' }));
+    await user.type(screen.getByLabelText('Search'), 'zephyr');
+    await user.selectOptions(screen.getAllByLabelText('State')[0]!, 'TX');
+    await user.click(
+      within(screen.getByRole('search', { name: 'Filter companies' })).getByRole('button', {
+        name: 'Search',
+      }),
+    );
     expect(await screen.findByText('1 company match these filters', {}, SLOW)).toBeInTheDocument();
     expect(router.state.location.search).toBe('?q=zephyr&state=TX');
     const last = callsTo(fetchMock, '/api/admin/companies').at(-1)!;
@@ -120,6 +126,7 @@ describe('the companies table', () => {
   });
 
   it('sorts by a column header', async () => {
+    const user = userEvent.setup();
     const { router } = renderAdminScreens(
       '/admin/companies',
       [{ path: 'companies', Component: CompaniesPage }],
@@ -128,11 +135,12 @@ describe('the companies table', () => {
       ),
     );
     const table = await screen.findByRole('table', { name: 'Companies' }, SLOW);
-    fireEvent.click(within(table).getByRole('link', { name: /Rating/ }));
+    await user.click(within(table).getByRole('link', { name: /Rating/ }));
     await waitFor(() => expect(router.state.location.search).toBe('?sort=rating&order=desc'));
   });
 
   it('switches featured inline with the CSRF token and says so', async () => {
+    const user = userEvent.setup();
     document.cookie = `${CSRF_COOKIE}=token-123`;
     let featured = false;
     const { fetchMock } = renderAdminScreens(
@@ -151,7 +159,7 @@ describe('the companies table', () => {
     const table = await screen.findByRole('table', { name: 'Companies' }, SLOW);
     const toggle = within(table).getByRole('switch', { name: 'Featured: Movers 1' });
     expect(toggle.getAttribute('aria-checked')).toBe('false');
-    fireEvent.click(toggle);
+    await user.click(toggle);
     expect(await screen.findByText('Movers 1 is now featured', {}, SLOW)).toBeInTheDocument();
     const patch = callsTo(fetchMock, '/api/admin/companies/1')[0]!;
     expect(patch.init.method).toBe('PATCH');
@@ -167,6 +175,7 @@ describe('the companies table', () => {
   });
 
   it('shows a failure with a retry', { timeout: 15_000 }, async () => {
+    const user = userEvent.setup();
     let down = true;
     renderAdminScreens(
       '/admin/companies',
@@ -182,13 +191,14 @@ describe('the companies table', () => {
     const alert = await screen.findByRole('alert', {}, { timeout: 8000 });
     expect(alert.textContent).toContain('The service is temporarily unavailable');
     down = false;
-    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('1 company', {}, SLOW)).toBeInTheDocument();
   });
 });
 
 describe('a company page', () => {
   it('checks the form before sending and shows the message beside the field', async () => {
+    const user = userEvent.setup();
     const { fetchMock } = renderAdminScreens(
       '/admin/companies/7',
       [{ path: 'companies/:id', Component: CompanyEditPage }],
@@ -197,8 +207,9 @@ describe('a company page', () => {
       ),
     );
     const phone = await screen.findByLabelText('Phone', {}, SLOW);
-    fireEvent.change(phone, { target: { value: '555-01' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await user.clear(phone);
+    await user.type(phone, '555-01');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('phone must have 10 digits')).toBeInTheDocument();
     expect(phone.getAttribute('aria-invalid')).toBe('true');
     expect(
@@ -207,6 +218,7 @@ describe('a company page', () => {
   });
 
   it('saves the form with PUT and shows the server refusal when there is one', async () => {
+    const user = userEvent.setup();
     let attempt = 0;
     const { fetchMock } = renderAdminScreens(
       '/admin/companies/7',
@@ -223,14 +235,15 @@ describe('a company page', () => {
       }),
     );
     const name = await screen.findByLabelText('Name', {}, SLOW);
-    fireEvent.change(name, { target: { value: 'Movers Seven' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await user.clear(name);
+    await user.type(name, 'Movers Seven');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(
       (
         await screen.findByText('slug "taken" is already used by another company', {}, SLOW)
       ).getAttribute('role'),
     ).toBe('alert');
-    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Company saved', {}, SLOW)).toBeInTheDocument();
     const put = callsTo(fetchMock, '/api/admin/companies/7').find((c) => c.init.method === 'PUT')!;
     expect(JSON.parse(String(put.init.body))).toMatchObject({
@@ -241,6 +254,7 @@ describe('a company page', () => {
   });
 
   it('deletes only after the confirmation, then returns to the list', async () => {
+    const user = userEvent.setup();
     const { fetchMock, router } = renderAdminScreens(
       '/admin/companies/7',
       [
@@ -254,12 +268,12 @@ describe('a company page', () => {
         return common(url, init);
       }),
     );
-    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }, SLOW));
+    await user.click(await screen.findByRole('button', { name: 'Delete' }, SLOW));
     const dialog = screen.getByRole('dialog', { name: 'Delete Movers 7?' });
     expect(
       callsTo(fetchMock, '/api/admin/companies/7').some((c) => c.init.method === 'DELETE'),
     ).toBe(false);
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete company' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Delete company' }));
     expect(await screen.findByText('The list', {}, SLOW)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin/companies');
     expect(

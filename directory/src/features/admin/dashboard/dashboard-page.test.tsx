@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { DASHBOARD_DAYS, type AdminDashboard } from '@moveratlas/contracts';
 import { json, renderAdminScreens, type Api } from '../test-support';
 import { Component as DashboardPage } from './dashboard-page';
@@ -121,6 +122,7 @@ describe('the dashboard', () => {
 
   it('offers to try again when the dashboard cannot be loaded', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const user = userEvent.setup();
     let fail = true;
     renderDashboard(() =>
       fail
@@ -130,7 +132,7 @@ describe('the dashboard', () => {
     const alert = await screen.findByRole('alert', {}, { timeout: 4000 });
     expect(alert.textContent).toContain('The service is temporarily unavailable');
     fail = false;
-    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(
       await screen.findByRole('region', { name: 'Lead delivery health' }, SLOW),
     ).toBeInTheDocument();

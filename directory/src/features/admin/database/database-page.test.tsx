@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import {
   CSRF_HEADER,
   type DatabaseHealth,
@@ -128,6 +129,7 @@ describe('database page', () => {
   });
 
   it("downloads the backup with a POST carrying the CSRF token, saved under the server's file name", async () => {
+    const user = userEvent.setup();
     const requests: Array<{ url: string; method: string; token: string | null }> = [];
     vi.stubGlobal(
       'fetch',
@@ -161,7 +163,7 @@ describe('database page', () => {
       URL.revokeObjectURL = revokeObjectURL;
     });
     renderPage();
-    fireEvent.click(screen.getByRole('button', { name: 'Download backup' }));
+    await user.click(screen.getByRole('button', { name: 'Download backup' }));
     expect(await screen.findByText(/Saved moveratlas-2026-11-23-090000\.sql/)).toBeInTheDocument();
     const backup = requests.filter((r) => r.url === '/api/admin/database/backup');
     expect(backup).toEqual([
@@ -173,37 +175,40 @@ describe('database page', () => {
   });
 
   it('says why a backup could not be downloaded', async () => {
+    const user = userEvent.setup();
     serve((url) =>
       url === '/api/admin/database/backup'
         ? json(503, { error: 'The database is unavailable' })
         : standard(url),
     );
     renderPage();
-    fireEvent.click(screen.getByRole('button', { name: 'Download backup' }));
+    await user.click(screen.getByRole('button', { name: 'Download backup' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'The backup could not be downloaded. API Error: The database is unavailable',
     );
   });
 
   it('asks the server to sort and filter the tables', async () => {
+    const user = userEvent.setup();
     serve(standard);
     renderPage();
     const tables = screen.getByRole('region', { name: 'Tables' });
     await within(tables).findByText('companies');
     const rowsHeader = within(tables).getByRole('columnheader', { name: /Rows/ });
     expect(rowsHeader.getAttribute('aria-sort')).toBe('none');
-    fireEvent.click(within(rowsHeader).getByRole('button'));
+    await user.click(within(rowsHeader).getByRole('button'));
     await waitFor(() => expect(urls).toContain('/api/admin/database/tables?sort=rows&order=desc'));
     expect(rowsHeader.getAttribute('aria-sort')).toBe('descending');
-    fireEvent.click(within(rowsHeader).getByRole('button'));
+    await user.click(within(rowsHeader).getByRole('button'));
     await waitFor(() => expect(urls).toContain('/api/admin/database/tables?sort=rows&order=asc'));
-    fireEvent.change(within(tables).getByLabelText('Filter tables'), { target: { value: 'job' } });
+    await user.type(within(tables).getByLabelText('Filter tables'), 'job');
     await waitFor(() =>
       expect(urls).toContain('/api/admin/database/tables?sort=rows&order=asc&q=job'),
     );
   });
 
   it('shows each failure with a retry that reloads it', async () => {
+    const user = userEvent.setup();
     let broken = true;
     serve((url) =>
       url === '/api/admin/database/health' && broken
@@ -218,7 +223,7 @@ describe('database page', () => {
     // The other cards still load.
     expect(await screen.findByText('companies')).toBeInTheDocument();
     broken = false;
-    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await within(connection).findByText('0.42 ms')).toBeInTheDocument();
   });
 

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { JobDetailResponse } from '@moveratlas/contracts';
 import { resetToasts } from '../../../components/toast/toast-store';
 import { Component as JobDetailPage } from './job-detail-page';
@@ -93,16 +94,17 @@ describe('a job’s page', () => {
   });
 
   it('cancels a running job after confirmation and says the worker will stop it', async () => {
+    const user = userEvent.setup();
     const api: Api = (url, init) => {
       if (url === '/api/admin/jobs/41/cancel' && init.method === 'POST')
         return json(200, { outcome: 'cancel-requested', job: job({ cancelRequested: true }) });
       return json(200, detail());
     };
     const { fetchMock } = renderAdminScreens('/admin/jobs/41', screens, api);
-    fireEvent.click(await screen.findByRole('button', { name: 'Cancel job' }));
+    await user.click(await screen.findByRole('button', { name: 'Cancel job' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel job 41?' });
     expect(dialog.textContent).toContain('its worker stops it at its next check');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel job' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel job' }));
     // Beside the status badge, and in the notification.
     expect(await screen.findByText('Cancel requested', { selector: 'span' })).toBeInTheDocument();
     expect(
@@ -118,6 +120,7 @@ describe('a job’s page', () => {
   });
 
   it('retries a dead job and shows what failed', async () => {
+    const user = userEvent.setup();
     let dead = true;
     const api: Api = (url, init) => {
       if (url === '/api/admin/jobs/41/retry' && init.method === 'POST') {
@@ -139,7 +142,7 @@ describe('a job’s page', () => {
     renderAdminScreens('/admin/jobs/41', screens, api);
     expect((await screen.findByRole('alert')).textContent).toContain('boom');
     expect(FakeEventSource.opened).toHaveLength(0);
-    fireEvent.click(screen.getByRole('button', { name: 'Retry job' }));
+    await user.click(screen.getByRole('button', { name: 'Retry job' }));
     expect(
       await screen.findByText('Job 41 queued again', {}, { timeout: 5000 }),
     ).toBeInTheDocument();

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { CSRF_COOKIE, CSRF_HEADER, type AdminLeadDetail } from '@moveratlas/contracts';
 import { resetToasts } from '../../../components/toast/toast-store';
 import { Component as LeadDetailPage } from './lead-detail-page';
@@ -137,6 +138,7 @@ describe('one lead', () => {
   });
 
   it('changes the status with the CSRF token and shows who changed it', async () => {
+    const user = userEvent.setup();
     document.cookie = `${CSRF_COOKIE}=token-123; path=/`;
     const posted: Array<{ url: string; init: RequestInit }> = [];
     renderDetail((url, init) => {
@@ -164,11 +166,9 @@ describe('one lead', () => {
     const form = await screen.findByRole('form', { name: 'Change status' }, SLOW);
     const submit = within(form).getByRole('button', { name: 'Update status' });
     expect((submit as HTMLButtonElement).disabled).toBe(true);
-    fireEvent.change(within(form).getByLabelText('Status'), { target: { value: 'contacted' } });
-    fireEvent.change(within(form).getByLabelText('Note (optional)'), {
-      target: { value: ' Left a voicemail ' },
-    });
-    fireEvent.click(submit);
+    await user.selectOptions(within(form).getByLabelText('Status'), 'contacted');
+    await user.type(within(form).getByLabelText('Note (optional)'), ' Left a voicemail ');
+    await user.click(submit);
 
     expect(await screen.findByText('Status updated', {}, SLOW)).toBeInTheDocument();
     expect(screen.getByText('Grace Hopper is now Contacted.')).toBeInTheDocument();
@@ -186,6 +186,7 @@ describe('one lead', () => {
   });
 
   it('retries a dead letter only after confirmation', async () => {
+    const user = userEvent.setup();
     const posted: string[] = [];
     renderDetail((url, init) => {
       if (init.method === 'POST') {
@@ -205,14 +206,14 @@ describe('one lead', () => {
       }
       return json(200, detail());
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Retry delivery' }, SLOW));
+    await user.click(await screen.findByRole('button', { name: 'Retry delivery' }, SLOW));
     const dialog = await screen.findByRole('dialog', { name: "Retry this lead's delivery?" }, SLOW);
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), SLOW);
     expect(posted).toEqual([]);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Retry delivery' }));
-    fireEvent.click(
+    await user.click(screen.getByRole('button', { name: 'Retry delivery' }));
+    await user.click(
       within(await screen.findByRole('dialog', {}, SLOW)).getByRole('button', {
         name: 'Retry now',
       }),

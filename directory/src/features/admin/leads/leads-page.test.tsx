@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { AdminLeadList, AdminLeadSummary } from '@moveratlas/contracts';
 import { resetToasts } from '../../../components/toast/toast-store';
 import { Component as LeadsPage } from './leads-page';
@@ -92,6 +93,7 @@ describe('the lead list', () => {
   });
 
   it('sends the filters to the server, starts again from page 1 and exports the same filters', async () => {
+    const user = userEvent.setup();
     const { fetchMock, router } = renderLeads('/admin/leads?page=3&sort=name&dir=asc', (url) =>
       page(
         [lead(1)],
@@ -100,10 +102,11 @@ describe('the lead list', () => {
       ),
     );
     await screen.findByText('90 leads', {}, SLOW);
-    fireEvent.change(screen.getByLabelText('Search'), { target: { value: '  ada ' } });
-    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'quoted' } });
-    fireEvent.change(screen.getByLabelText('Moving from state'), { target: { value: 'IL' } });
-    fireEvent.change(screen.getByLabelText('Received from'), { target: { value: '2026-11-01' } });
+    await user.type(screen.getByLabelText('Search'), '  ada ');
+    await user.selectOptions(screen.getByLabelText('Status'), 'quoted');
+    await user.selectOptions(screen.getByLabelText('Moving from state'), 'IL');
+    await user.clear(screen.getByLabelText('Received from'));
+    await user.type(screen.getByLabelText('Received from'), '2026-11-01');
     await waitFor(
       () =>
         expect(
@@ -111,8 +114,8 @@ describe('the lead list', () => {
         ).toHaveLength(3),
       SLOW,
     );
-    fireEvent.change(screen.getByLabelText('Partner'), { target: { value: 'demo-partner' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await user.selectOptions(screen.getByLabelText('Partner'), 'demo-partner');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
 
     expect(await screen.findByText('1 lead matches these filters', {}, SLOW)).toBeInTheDocument();
     const last = listCalls(fetchMock).at(-1)!;
@@ -134,11 +137,12 @@ describe('the lead list', () => {
   });
 
   it('sorts by a column header, marking the sorted column for screen readers', async () => {
+    const user = userEvent.setup();
     const { fetchMock } = renderLeads('/admin/leads', () => page([lead(1)]));
     await screen.findByText('1 lead', {}, SLOW);
     const received = screen.getByRole('columnheader', { name: /Received/ });
     expect(received.getAttribute('aria-sort')).toBe('descending');
-    fireEvent.click(within(screen.getByRole('columnheader', { name: /Lead/ })).getByRole('link'));
+    await user.click(within(screen.getByRole('columnheader', { name: /Lead/ })).getByRole('link'));
     await waitFor(
       () =>
         expect(screen.getByRole('columnheader', { name: /Lead/ }).getAttribute('aria-sort')).toBe(
@@ -166,6 +170,7 @@ describe('the lead list', () => {
   });
 
   it('shows the server’s message when loading fails, and loads again on request', async () => {
+    const user = userEvent.setup();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     let fail = true;
     renderLeads('/admin/leads?from=2026-02-30', () =>
@@ -174,7 +179,7 @@ describe('the lead list', () => {
     const alert = await screen.findByRole('alert', {}, { timeout: 4000 });
     expect(alert.textContent).toContain('from must be a date as YYYY-MM-DD');
     fail = false;
-    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('1 lead matches these filters', {}, SLOW)).toBeInTheDocument();
   });
 });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { QaRun, QaRunDetailResponse, QaRunListResponse } from '@moveratlas/contracts';
 import { json, renderAdminScreens } from '../test-support';
 import { Component as QaPage } from './qa-page';
@@ -62,6 +63,7 @@ const DETAIL: QaRunDetailResponse = {
 
 describe('the QA Automation screen', () => {
   it('shows the newest run with its failures first, and starts a run of the chosen suites', async () => {
+    const user = userEvent.setup();
     const posts: unknown[] = [];
     renderAdminScreens(
       '/admin/qa-automation',
@@ -91,20 +93,21 @@ describe('the QA Automation screen', () => {
       '/admin/jobs/31',
     );
 
-    fireEvent.click(screen.getByRole('checkbox', { name: /^Broken links/ }));
-    fireEvent.click(screen.getByRole('checkbox', { name: /^API contracts/ }));
-    fireEvent.click(screen.getByRole('button', { name: 'Run QA suites' }));
+    await user.click(screen.getByRole('checkbox', { name: /^Broken links/ }));
+    await user.click(screen.getByRole('checkbox', { name: /^API contracts/ }));
+    await user.click(screen.getByRole('button', { name: 'Run QA suites' }));
     expect(await screen.findByText('QA run queued as job 32', {}, SLOW)).toBeInTheDocument();
     expect(posts).toEqual([{ suites: ['routes', 'quote-flow'] }]);
   });
 
   it('will not start a run without a suite', async () => {
+    const user = userEvent.setup();
     renderAdminScreens('/admin/qa-automation', [{ path: 'qa-automation', Component: QaPage }], () =>
       json(200, { runs: [], total: 0, activeJob: null }),
     );
     expect(await screen.findByText('No QA runs yet.', {}, SLOW)).toBeInTheDocument();
     for (const name of [/^Public routes/, /^Broken links/, /^API contracts/, /^Quote flow/])
-      fireEvent.click(screen.getByRole('checkbox', { name }));
+      await user.click(screen.getByRole('checkbox', { name }));
     expect(screen.getByRole('button', { name: 'Run QA suites' }).hasAttribute('disabled')).toBe(
       true,
     );

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { AdminSchedule, AdminScript } from '@moveratlas/contracts';
 import { resetToasts } from '../../../components/toast/toast-store';
 import { json, renderAdminScreens, type Api } from '../test-support';
@@ -54,6 +55,7 @@ const nightly: AdminSchedule = {
 
 describe('the schedules screen', () => {
   it('lists schedules with their next and last runs, and pauses one', async () => {
+    const user = userEvent.setup();
     const api: Api = (url, init) => {
       if (url === '/api/admin/schedules/3' && init.method === 'PATCH')
         return json(200, { ...nightly, enabled: false, nextRunAt: null });
@@ -73,7 +75,7 @@ describe('the schedules screen', () => {
     expect(within(item).getByText('stepEventsDays: 90')).toBeInTheDocument();
     expect(within(item).getByRole('link', { name: 'job 88' })).toBeInTheDocument();
     expect(within(item).getAllByRole('time')).toHaveLength(2);
-    fireEvent.click(within(item).getByRole('button', { name: /^Pause the schedule/ }));
+    await user.click(within(item).getByRole('button', { name: /^Pause the schedule/ }));
     await waitFor(() =>
       expect(
         fetchMock.mock.calls.some(
@@ -88,6 +90,7 @@ describe('the schedules screen', () => {
   });
 
   it('previews the next runs of an expression and saves a new schedule', async () => {
+    const user = userEvent.setup();
     const api: Api = (url, init) => {
       if (url.startsWith('/api/admin/schedules/preview')) {
         const cron = new URL(url, 'http://x').searchParams.get('cron');
@@ -106,23 +109,24 @@ describe('the schedules screen', () => {
       api,
     );
     expect(await screen.findByText('No schedules yet.')).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: 'Save schedule' }));
+    await user.click(screen.getByRole('button', { name: 'Save schedule' }));
     expect(screen.getByText('Choose a script')).toBeInTheDocument();
 
-    fireEvent.change(screen.getByLabelText('Script'), { target: { value: 'purge-old-data' } });
+    await user.selectOptions(screen.getByLabelText('Script'), 'purge-old-data');
     expect(
       (screen.getByLabelText('Keep widget step events (days)') as HTMLInputElement).value,
     ).toBe('180');
     const cron = screen.getByLabelText('Cron expression');
-    fireEvent.change(cron, { target: { value: 'bad' } });
+    await user.clear(cron);
+    await user.type(cron, 'bad');
     expect(
       await screen.findByText('Invalid cron expression: bad', {}, { timeout: 3000 }),
     ).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: 'Mondays at 6:00' }));
+    await user.click(screen.getByRole('button', { name: 'Mondays at 6:00' }));
     expect((cron as HTMLInputElement).value).toBe('0 6 * * 1');
     expect(await screen.findByText('Next runs', {}, { timeout: 3000 })).toBeInTheDocument();
-    fireEvent.change(screen.getByLabelText('Time zone'), { target: { value: 'UTC' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save schedule' }));
+    await user.selectOptions(screen.getByLabelText('Time zone'), 'UTC');
+    await user.click(screen.getByRole('button', { name: 'Save schedule' }));
     expect(await screen.findByText('Schedule saved', {}, { timeout: 5000 })).toBeInTheDocument();
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
     expect(JSON.parse(String(post[1]!.body))).toEqual({

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { AdminScript } from '@moveratlas/contracts';
 import { resetToasts } from '../../../components/toast/toast-store';
 import { json, renderAdminScreens, type Api } from '../test-support';
@@ -85,6 +86,7 @@ describe('the scripts screens', () => {
   });
 
   it('runs a script from its generated form and goes to the job’s page', async () => {
+    const user = userEvent.setup();
     const api: Api = (url, init) => {
       if (url === '/api/admin/scripts/rebuild-search-index/run' && init.method === 'POST')
         return json(202, { jobId: 77 });
@@ -100,15 +102,17 @@ describe('the scripts screens', () => {
     expect(size.getAttribute('min')).toBe('10');
     expect(screen.getByText('Companies per transaction.')).toBeInTheDocument();
 
-    fireEvent.change(size, { target: { value: '3' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Run script' }));
+    await user.clear(size);
+    await user.type(size, '3');
+    await user.click(screen.getByRole('button', { name: 'Run script' }));
     expect(screen.getByText('Batch size must be at least 10')).toBeInTheDocument();
     expect(size.getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(size);
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
 
-    fireEvent.change(size, { target: { value: '200' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Run script' }));
+    await user.clear(size);
+    await user.type(size, '200');
+    await user.click(screen.getByRole('button', { name: 'Run script' }));
     expect(await screen.findByRole('heading', { name: 'Job page' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin/jobs/77');
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
@@ -119,12 +123,13 @@ describe('the scripts screens', () => {
   });
 
   it('shows the server’s refusal when it rejects the parameters', async () => {
+    const user = userEvent.setup();
     const api: Api = (url, init) =>
       init.method === 'POST'
         ? json(400, { error: 'batchSize: Too big: expected number to be <=5000' })
         : json(200, searchIndex);
     renderAdminScreens('/admin/scripts/run/rebuild-search-index', screens, api);
-    fireEvent.click(await screen.findByRole('button', { name: 'Run script' }));
+    await user.click(await screen.findByRole('button', { name: 'Run script' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe(
       'Could not run the script: batchSize: Too big: expected number to be <=5000',
@@ -132,12 +137,13 @@ describe('the scripts screens', () => {
   });
 
   it('picks a script to run, then shows its form', async () => {
+    const user = userEvent.setup();
     const { router } = renderAdminScreens('/admin/scripts/run', screens, () =>
       json(200, { scripts: [searchIndex, sitemap] }),
     );
     const picker = await screen.findByLabelText('Script');
     expect(screen.queryByRole('button', { name: 'Run script' })).toBeNull();
-    fireEvent.change(picker, { target: { value: 'check-sitemaps' } });
+    await user.selectOptions(picker, 'check-sitemaps');
     expect(await screen.findByText('This script takes no parameters.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Run script' })).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.search).toBe('?script=check-sitemaps'));

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type {
   SeoAnalyzeResponse,
   SeoCrawl,
@@ -53,6 +54,7 @@ const SUMMARY: SeoSummaryResponse = {
 
 describe('the SEO Health overview', () => {
   it('shows the score, its trend and the findings per check, and starts a crawl', async () => {
+    const user = userEvent.setup();
     const posts: unknown[] = [];
     let summary = SUMMARY;
     renderAdminScreens(
@@ -90,10 +92,12 @@ describe('the SEO Health overview', () => {
 
     // A page limit that is not a whole number keeps the button off.
     const limit = screen.getByLabelText('Page limit (optional)');
-    fireEvent.change(limit, { target: { value: '0' } });
+    await user.clear(limit);
+    await user.type(limit, '0');
     expect(screen.getByRole('button', { name: 'Run crawl' }).hasAttribute('disabled')).toBe(true);
-    fireEvent.change(limit, { target: { value: '500' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Run crawl' }));
+    await user.clear(limit);
+    await user.type(limit, '500');
+    await user.click(screen.getByRole('button', { name: 'Run crawl' }));
     expect(await screen.findByText('Crawl queued as job 77', {}, SLOW)).toBeInTheDocument();
     expect(posts).toEqual([{ pageLimit: 500 }]);
     const notice = await screen.findByRole('link', { name: 'Follow job 77' }, SLOW);
@@ -104,6 +108,7 @@ describe('the SEO Health overview', () => {
   });
 
   it('says so when no crawl has finished, and offers a retry when loading fails', async () => {
+    const user = userEvent.setup();
     let fail = true;
     renderAdminScreens(
       '/admin/seo-health',
@@ -116,7 +121,7 @@ describe('the SEO Health overview', () => {
     const alert = await screen.findByRole('alert', {}, SLOW);
     expect(alert.textContent).toContain('database unavailable');
     fail = false;
-    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText(/No crawl has finished yet/, {}, SLOW)).toBeInTheDocument();
   });
 });
@@ -139,6 +144,7 @@ const task: SeoTask = {
 
 describe('the SEO tasks', () => {
   it('filters by the URL and changes a task’s status', async () => {
+    const user = userEvent.setup();
     const requests: string[] = [];
     const patches: unknown[] = [];
     renderAdminScreens(
@@ -164,7 +170,7 @@ describe('the SEO tasks', () => {
     expect(
       screen.getByRole('link', { name: 'Analyze /blog/moving-cost-guide' }).getAttribute('href'),
     ).toBe('/admin/seo-health/analyzer?url=%2Fblog%2Fmoving-cost-guide');
-    fireEvent.change(screen.getByLabelText('Status of task 5'), { target: { value: 'ignored' } });
+    await user.selectOptions(screen.getByLabelText('Status of task 5'), 'ignored');
     expect(await screen.findByText('Task 5: ignored', {}, SLOW)).toBeInTheDocument();
     expect(patches).toEqual([{ status: 'ignored' }]);
   });

@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import {
   CSRF_HEADER,
   type AdminPartner,
@@ -154,6 +155,7 @@ afterEach(() => {
 
 describe('settings page: site settings', () => {
   it('shows the current values, refuses an invalid e-mail and phone, then saves with the CSRF token', async () => {
+    const user = userEvent.setup();
     const calls = serve(
       standardRoutes((call) =>
         call.method === 'PUT'
@@ -180,12 +182,13 @@ describe('settings page: site settings', () => {
       within(site).getByText('Empty: leads stay in this site’s own database.'),
     ).toBeInTheDocument();
 
-    fireEvent.change(name, { target: { value: 'Atlas Movers' } });
-    fireEvent.change(within(site).getByLabelText('Support e-mail'), { target: { value: 'help@' } });
-    fireEvent.change(within(site).getByLabelText('Support phone'), {
-      target: { value: '555-0199' },
-    });
-    fireEvent.click(within(site).getByRole('button', { name: 'Save settings' }));
+    await user.clear(name);
+    await user.type(name, 'Atlas Movers');
+    await user.clear(within(site).getByLabelText('Support e-mail'));
+    await user.type(within(site).getByLabelText('Support e-mail'), 'help@');
+    await user.clear(within(site).getByLabelText('Support phone'));
+    await user.type(within(site).getByLabelText('Support phone'), '555-0199');
+    await user.click(within(site).getByRole('button', { name: 'Save settings' }));
     expect(
       await within(site).findByText('supportEmail must be a valid e-mail address'),
     ).toBeInTheDocument();
@@ -193,13 +196,11 @@ describe('settings page: site settings', () => {
     expect(within(site).getByLabelText('Support e-mail').getAttribute('aria-invalid')).toBe('true');
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
 
-    fireEvent.change(within(site).getByLabelText('Support e-mail'), {
-      target: { value: 'help@atlas.example' },
-    });
-    fireEvent.change(within(site).getByLabelText('Support phone'), {
-      target: { value: '(415) 555-0199' },
-    });
-    fireEvent.click(within(site).getByRole('button', { name: 'Save settings' }));
+    await user.clear(within(site).getByLabelText('Support e-mail'));
+    await user.type(within(site).getByLabelText('Support e-mail'), 'help@atlas.example');
+    await user.clear(within(site).getByLabelText('Support phone'));
+    await user.type(within(site).getByLabelText('Support phone'), '(415) 555-0199');
+    await user.click(within(site).getByRole('button', { name: 'Save settings' }));
     expect(await toastTitled('Settings saved')).toBeInTheDocument();
     const put = calls.find((c) => c.method === 'PUT')!;
     expect(put.url).toBe('/api/admin/settings/site');
@@ -218,6 +219,7 @@ describe('settings page: site settings', () => {
   });
 
   it('says why the server refused the settings', async () => {
+    const user = userEvent.setup();
     serve(
       standardRoutes((call) =>
         call.method === 'PUT'
@@ -226,12 +228,13 @@ describe('settings page: site settings', () => {
       ),
     );
     renderPage();
-    fireEvent.click(await within(section('Site')).findByRole('button', { name: 'Save settings' }));
+    await user.click(await within(section('Site')).findByRole('button', { name: 'Save settings' }));
     expect(await toastTitled('Settings not saved')).toBeInTheDocument();
     expect(screen.getByText('siteName must be at most 80 characters')).toBeInTheDocument();
   });
 
   it('offers a retry when the settings cannot be loaded', async () => {
+    const user = userEvent.setup();
     let fail = true;
     serve(
       standardRoutes((call) =>
@@ -245,13 +248,14 @@ describe('settings page: site settings', () => {
     expect(alert.textContent).toContain('Could not load the site settings.');
     expect(alert.textContent).toContain('Database unavailable');
     fail = false;
-    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await within(section('Site')).findByLabelText('Site name')).toBeInTheDocument();
   });
 });
 
 describe('settings page: partners', () => {
   it('adds a partner: refuses an origin with a path, then posts the origins line by line', async () => {
+    const user = userEvent.setup();
     const calls = serve(
       standardRoutes((call) =>
         call.method === 'POST' && call.url === '/api/admin/settings/partners'
@@ -268,15 +272,13 @@ describe('settings page: partners', () => {
       within(partners).queryByRole('button', { name: 'Deactivate MoverAtlas directory' }),
     ).toBeNull();
 
-    fireEvent.click(within(partners).getByRole('button', { name: 'Add partner' }));
+    await user.click(within(partners).getByRole('button', { name: 'Add partner' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add a partner site' });
-    fireEvent.change(within(dialog).getByLabelText('Site id'), {
-      target: { value: 'acme-movers' },
-    });
-    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Acme Movers' } });
+    await user.type(within(dialog).getByLabelText('Site id'), 'acme-movers');
+    await user.type(within(dialog).getByLabelText('Name'), 'Acme Movers');
     const origins = within(dialog).getByLabelText('Allowed origins');
-    fireEvent.change(origins, { target: { value: 'https://acme.example/quotes' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Add partner' }));
+    await user.type(origins, 'https://acme.example/quotes');
+    await user.click(within(dialog).getByRole('button', { name: 'Add partner' }));
     expect(
       await within(dialog).findByText(
         '"https://acme.example/quotes" is not an origin: write scheme://host[:port], e.g. https://partner.example',
@@ -284,10 +286,9 @@ describe('settings page: partners', () => {
     ).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
 
-    fireEvent.change(origins, {
-      target: { value: ' https://acme.example \n\nhttp://localhost:8080\n' },
-    });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Add partner' }));
+    await user.clear(origins);
+    await user.type(origins, ' https://acme.example {Enter}{Enter}http://localhost:8080{Enter}');
+    await user.click(within(dialog).getByRole('button', { name: 'Add partner' }));
     expect(await toastTitled('Partner added')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
       siteId: 'acme-movers',
@@ -299,6 +300,7 @@ describe('settings page: partners', () => {
   });
 
   it('deactivates a partner only after confirming', async () => {
+    const user = userEvent.setup();
     const calls = serve(
       standardRoutes((call) =>
         call.method === 'PATCH'
@@ -313,16 +315,18 @@ describe('settings page: partners', () => {
     );
     renderPage();
     const partners = section('Partner sites');
-    fireEvent.click(
+    await user.click(
       await within(partners).findByRole('button', { name: 'Deactivate Demo partner page' }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Deactivate Demo partner page?' });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
 
-    fireEvent.click(within(partners).getByRole('button', { name: 'Deactivate Demo partner page' }));
-    fireEvent.click(
+    await user.click(
+      within(partners).getByRole('button', { name: 'Deactivate Demo partner page' }),
+    );
+    await user.click(
       within(await screen.findByRole('dialog')).getByRole('button', { name: 'Deactivate' }),
     );
     expect(await toastTitled('Partner deactivated')).toBeInTheDocument();
@@ -334,6 +338,7 @@ describe('settings page: partners', () => {
 
 describe('settings page: admin users and password', () => {
   it('lists admins, never offers to delete yourself, and deletes another after confirming', async () => {
+    const user = userEvent.setup();
     const calls = serve(
       standardRoutes((call) => (call.method === 'DELETE' ? json(204, null) : undefined)),
     );
@@ -342,14 +347,15 @@ describe('settings page: admin users and password', () => {
     const me = (await within(users).findByText('ops-lead')).closest('tr')!;
     expect(within(me).getByText('You')).toBeInTheDocument();
     expect(within(me).queryByRole('button')).toBeNull();
-    fireEvent.click(within(users).getByRole('button', { name: 'Delete alice' }));
+    await user.click(within(users).getByRole('button', { name: 'Delete alice' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete alice?' });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete admin' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Delete admin' }));
     expect(await toastTitled('Admin deleted')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'DELETE')!.url).toBe('/api/admin/settings/admin-users/2');
   });
 
   it('creates an admin only with a long enough, repeated password, and shows the server’s refusal', async () => {
+    const user = userEvent.setup();
     let refuse = true;
     const calls = serve(
       standardRoutes((call) =>
@@ -362,39 +368,33 @@ describe('settings page: admin users and password', () => {
     );
     renderPage();
     const form = await screen.findByRole('form', { name: 'New admin' });
-    fireEvent.change(within(form).getByLabelText('Username'), { target: { value: 'bob' } });
-    fireEvent.change(within(form).getByLabelText('Password'), { target: { value: 'short' } });
-    fireEvent.click(within(form).getByRole('button', { name: 'Create admin' }));
+    await user.type(within(form).getByLabelText('Username'), 'bob');
+    await user.type(within(form).getByLabelText('Password'), 'short');
+    await user.click(within(form).getByRole('button', { name: 'Create admin' }));
     expect(
       await within(form).findByText('password must be at least 12 characters'),
     ).toBeInTheDocument();
 
-    fireEvent.change(within(form).getByLabelText('Password'), {
-      target: { value: 'password123456' },
-    });
-    fireEvent.change(within(form).getByLabelText('Repeat password'), {
-      target: { value: 'password12345' },
-    });
-    fireEvent.click(within(form).getByRole('button', { name: 'Create admin' }));
+    await user.clear(within(form).getByLabelText('Password'));
+    await user.type(within(form).getByLabelText('Password'), 'password123456');
+    await user.type(within(form).getByLabelText('Repeat password'), 'password12345');
+    await user.click(within(form).getByRole('button', { name: 'Create admin' }));
     expect(await within(form).findByText('The passwords do not match')).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
 
-    fireEvent.change(within(form).getByLabelText('Repeat password'), {
-      target: { value: 'password123456' },
-    });
-    fireEvent.click(within(form).getByRole('button', { name: 'Create admin' }));
+    await user.clear(within(form).getByLabelText('Repeat password'));
+    await user.type(within(form).getByLabelText('Repeat password'), 'password123456');
+    await user.click(within(form).getByRole('button', { name: 'Create admin' }));
     expect((await within(form).findByRole('alert')).textContent).toBe(
       'password is too common or predictable; choose another',
     );
 
     refuse = false;
-    fireEvent.change(within(form).getByLabelText('Password'), {
-      target: { value: 'plum-orbit-kettle-42' },
-    });
-    fireEvent.change(within(form).getByLabelText('Repeat password'), {
-      target: { value: 'plum-orbit-kettle-42' },
-    });
-    fireEvent.click(within(form).getByRole('button', { name: 'Create admin' }));
+    await user.clear(within(form).getByLabelText('Password'));
+    await user.type(within(form).getByLabelText('Password'), 'plum-orbit-kettle-42');
+    await user.clear(within(form).getByLabelText('Repeat password'));
+    await user.type(within(form).getByLabelText('Repeat password'), 'plum-orbit-kettle-42');
+    await user.click(within(form).getByRole('button', { name: 'Create admin' }));
     expect(await toastTitled('Admin created')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST').at(-1)!.body).toEqual({
       username: 'bob',
@@ -404,6 +404,7 @@ describe('settings page: admin users and password', () => {
   });
 
   it('changes the own password and says how many other sessions were signed out', async () => {
+    const user = userEvent.setup();
     const calls = serve(
       standardRoutes((call) =>
         call.url === '/api/admin/settings/password'
@@ -413,24 +414,17 @@ describe('settings page: admin users and password', () => {
     );
     renderPage();
     const form = await screen.findByRole('form', { name: 'Change your password' });
-    fireEvent.change(within(form).getByLabelText('Current password'), {
-      target: { value: 'old-secret' },
-    });
-    fireEvent.change(within(form).getByLabelText('New password'), {
-      target: { value: 'old-secret' },
-    });
-    fireEvent.click(within(form).getByRole('button', { name: 'Change password' }));
+    await user.type(within(form).getByLabelText('Current password'), 'old-secret');
+    await user.type(within(form).getByLabelText('New password'), 'old-secret');
+    await user.click(within(form).getByRole('button', { name: 'Change password' }));
     expect(
       await within(form).findByText('newPassword must be at least 12 characters'),
     ).toBeInTheDocument();
 
-    fireEvent.change(within(form).getByLabelText('New password'), {
-      target: { value: 'brand-new-secret-9' },
-    });
-    fireEvent.change(within(form).getByLabelText('Repeat new password'), {
-      target: { value: 'brand-new-secret-9' },
-    });
-    fireEvent.click(within(form).getByRole('button', { name: 'Change password' }));
+    await user.clear(within(form).getByLabelText('New password'));
+    await user.type(within(form).getByLabelText('New password'), 'brand-new-secret-9');
+    await user.type(within(form).getByLabelText('Repeat new password'), 'brand-new-secret-9');
+    await user.click(within(form).getByRole('button', { name: 'Change password' }));
     expect(await toastTitled('Password changed')).toBeInTheDocument();
     expect(screen.getByText('2 other sessions were signed out.')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'POST')!.body).toEqual({

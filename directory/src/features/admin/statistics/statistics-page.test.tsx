@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { AdminStatistics } from '@moveratlas/contracts';
 import { json, renderAdminScreens } from '../test-support';
 import { Component as StatisticsPage } from './statistics-page';
@@ -88,19 +89,22 @@ describe('the statistics screen', () => {
   });
 
   it('asks the server for the chosen range, granularity and partner', async () => {
+    const user = userEvent.setup();
     const { fetchMock } = renderStatistics('/admin/statistics');
     await screen.findByRole('img', { name: /Leads per week/ }, SLOW);
     const form = screen.getByRole('form', { name: 'Statistics range' });
-    fireEvent.change(within(form).getByLabelText('From'), { target: { value: '2025-01-01' } });
-    fireEvent.change(within(form).getByLabelText('To'), { target: { value: '2025-06-30' } });
-    fireEvent.change(within(form).getByLabelText('Group by'), { target: { value: 'month' } });
+    await user.clear(within(form).getByLabelText('From'));
+    await user.type(within(form).getByLabelText('From'), '2025-01-01');
+    await user.clear(within(form).getByLabelText('To'));
+    await user.type(within(form).getByLabelText('To'), '2025-06-30');
+    await user.selectOptions(within(form).getByLabelText('Group by'), 'month');
     await waitFor(
       () =>
         expect(within(form).getByLabelText('Partner').querySelectorAll('option')).toHaveLength(2),
       SLOW,
     );
-    fireEvent.change(within(form).getByLabelText('Partner'), { target: { value: 'demo-partner' } });
-    fireEvent.click(within(form).getByRole('button', { name: 'Show' }));
+    await user.selectOptions(within(form).getByLabelText('Partner'), 'demo-partner');
+    await user.click(within(form).getByRole('button', { name: 'Show' }));
     await waitFor(
       () =>
         expect(

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { renderWithRouter } from '../../../test/render-with-router';
 import { testCompany } from '../../../test/companies';
 import { FeaturedCompanies, FeaturedCompaniesView, keepUnchanged } from './featured-companies';
@@ -21,7 +22,8 @@ describe('FeaturedCompaniesView', () => {
     expect(screen.queryByRole('article')).toBeNull();
   });
 
-  it('shows the error box with the message and a Try Again button that reloads', () => {
+  it('shows the error box with the message and a Try Again button that reloads', async () => {
+    const user = userEvent.setup();
     const onRetry = vi.fn();
     renderWithRouter(
       <FeaturedCompaniesView
@@ -34,7 +36,7 @@ describe('FeaturedCompaniesView', () => {
     expect(alert.textContent).toContain(
       'We encountered an error while loading featured companies. API Error: boom',
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(onRetry).toHaveBeenCalledOnce();
   });
 

@@ -13,6 +13,7 @@ import {
 } from '@moveratlas/contracts';
 import type { AdminContext } from '../../../app-context';
 import { dialectOf } from '../../../db/dialect';
+import { LONG_STATEMENT_TIMEOUT_MS, withStatementDeadline } from '../../../db/statement-deadline';
 import { HttpError } from '../../../lib/http-error';
 import { parseInput } from '../../../lib/validate';
 import { serverLoad } from '../../health';
@@ -53,36 +54,39 @@ export function adminDatabaseRoutes(ctx: AdminContext): Router {
     });
   });
 
-  router.post('/database/backup', async (_req, res) => {
-    const name = backupBaseName();
-    const admin = (res.locals as { admin?: { username?: string } }).admin?.username;
-    const backup = await dialectOf(db).backup();
-    try {
-      // The first piece is read before anything is sent: a failure there (the snapshot, the export's first
-      // query) is still an ordinary error answer.
-      const pieces = backup.body[Symbol.asyncIterator]();
-      const first = await pieces.next();
-      res.status(200);
-      res.set('Content-Type', DATABASE_BACKUP_TYPES[dialectOf(db).name]);
-      if (backup.bytes !== null) res.set('Content-Length', String(backup.bytes));
-      attachment(res, `${name}.${backup.extension}`);
-      async function* all(): AsyncGenerator<string | Uint8Array> {
-        if (!first.done) yield first.value;
-        for (let next = await pieces.next(); !next.done; next = await pieces.next())
-          yield next.value;
-      }
+  // A large table's rows stream for as long as the download takes: the long deadline, not a request's.
+  router.post('/database/backup', (_req, res) =>
+    withStatementDeadline(LONG_STATEMENT_TIMEOUT_MS, async () => {
+      const name = backupBaseName();
+      const admin = (res.locals as { admin?: { username?: string } }).admin?.username;
+      const backup = await dialectOf(db).backup();
       try {
-        await pipeline(Readable.from(all()), res);
-        logger.info({ admin, bytes: backup.bytes ?? undefined }, 'database backup downloaded');
-      } catch (error) {
-        // Headers are gone: a broken download is all the client can be told; the log says why.
-        logger.warn({ err: error, admin }, 'database backup broke off part-way');
-        res.destroy();
+        // The first piece is read before anything is sent: a failure there (the snapshot, the export's first
+        // query) is still an ordinary error answer.
+        const pieces = backup.body[Symbol.asyncIterator]();
+        const first = await pieces.next();
+        res.status(200);
+        res.set('Content-Type', DATABASE_BACKUP_TYPES[dialectOf(db).name]);
+        if (backup.bytes !== null) res.set('Content-Length', String(backup.bytes));
+        attachment(res, `${name}.${backup.extension}`);
+        async function* all(): AsyncGenerator<string | Uint8Array> {
+          if (!first.done) yield first.value;
+          for (let next = await pieces.next(); !next.done; next = await pieces.next())
+            yield next.value;
+        }
+        try {
+          await pipeline(Readable.from(all()), res);
+          logger.info({ admin, bytes: backup.bytes ?? undefined }, 'database backup downloaded');
+        } catch (error) {
+          // Headers are gone: a broken download is all the client can be told; the log says why.
+          logger.warn({ err: error, admin }, 'database backup broke off part-way');
+          res.destroy();
+        }
+      } finally {
+        await backup.dispose();
       }
-    } finally {
-      await backup.dispose();
-    }
-  });
+    }),
+  );
 
   return router;
 }

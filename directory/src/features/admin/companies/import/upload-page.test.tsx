@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { CSRF_COOKIE, CSRF_HEADER, type CompanyImport } from '@moveratlas/contracts';
 import { resetToasts } from '../../../../components/toast/toast-store';
 import { callsTo, json, parsedUrl, renderAdminScreens } from '../../test-support';
@@ -43,6 +44,7 @@ describe('the CSV upload', () => {
     'sends the file as the body, shows the dry run, then follows the import to the end',
     { timeout: 20_000 },
     async () => {
+      const user = userEvent.setup();
       document.cookie = `${CSRF_COOKIE}=csrf-9`;
       const states: CompanyImport[] = [
         {
@@ -81,10 +83,8 @@ describe('the CSV upload', () => {
       const file = new File(['name,city,state\r\nAcme,Austin,TX\r\n'], 'movers.csv', {
         type: 'text/csv',
       });
-      fireEvent.change(screen.getByLabelText('CSV file (UTF-8, up to 50 MB)'), {
-        target: { files: [file] },
-      });
-      fireEvent.click(screen.getByRole('button', { name: 'Check the file' }));
+      await user.upload(screen.getByLabelText('CSV file (UTF-8, up to 50 MB)'), file);
+      await user.click(screen.getByRole('button', { name: 'Check the file' }));
 
       expect(
         await screen.findByRole('heading', { name: 'Dry run: nothing is written yet' }, SLOW),
@@ -113,7 +113,7 @@ describe('the CSV upload', () => {
           .getAttribute('href'),
       ).toBe('/api/admin/upload/5/rejected.csv');
 
-      fireEvent.click(within(report).getByRole('button', { name: 'Import 3 companies' }));
+      await user.click(within(report).getByRole('button', { name: 'Import 3 companies' }));
       const bar = await screen.findByRole('progressbar', { name: 'Import progress' }, SLOW);
       expect(bar.getAttribute('aria-valuemax')).toBe('100');
       expect(await screen.findByText('40% · 2 of 4 rows', {}, SLOW)).toBeInTheDocument();
@@ -131,6 +131,7 @@ describe('the CSV upload', () => {
   );
 
   it('shows why a file was refused', async () => {
+    const user = userEvent.setup();
     renderAdminScreens(
       '/admin/upload',
       [{ path: 'upload', Component: UploadPage }],
@@ -143,10 +144,11 @@ describe('the CSV upload', () => {
         return json(200, { items: [] });
       }),
     );
-    fireEvent.change(screen.getByLabelText('CSV file (UTF-8, up to 50 MB)'), {
-      target: { files: [new File(['\uFEFFx'], 'bad.csv', { type: 'text/csv' })] },
-    });
-    fireEvent.click(screen.getByRole('button', { name: 'Check the file' }));
+    await user.upload(
+      screen.getByLabelText('CSV file (UTF-8, up to 50 MB)'),
+      new File(['\uFEFFx'], 'bad.csv', { type: 'text/csv' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Check the file' }));
     const alert = await screen.findByRole('alert', {}, SLOW);
     expect(alert.textContent).toBe(
       'The file is encoded as UTF-16 (little-endian). Save it as "CSV UTF-8 (Comma delimited)" and upload it again.',
@@ -176,13 +178,14 @@ describe('the CSV upload', () => {
     );
   });
 
-  it('asks for a file before sending anything', () => {
+  it('asks for a file before sending anything', async () => {
+    const user = userEvent.setup();
     const { fetchMock } = renderAdminScreens(
       '/admin/upload',
       [{ path: 'upload', Component: UploadPage }],
       () => json(200, { items: [] }),
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Check the file' }));
+    await user.click(screen.getByRole('button', { name: 'Check the file' }));
     expect(screen.getByRole('alert').textContent).toBe('Choose a CSV file first.');
     expect(callsTo(fetchMock, '/api/admin/upload').filter((c) => c.init.method === 'POST')).toEqual(
       [],

@@ -28,6 +28,7 @@ import { widgetBundles } from './web/widget-bundles';
 import { requestGuard } from './web/request-guard';
 import { jsonBody } from './lib/http/json-body';
 import { isHealthPath } from './lib/http/health-paths';
+import { SharedCaches } from './db/cache-versions';
 import type { AppContext } from './app-context';
 
 export type { AppContext };
@@ -158,6 +159,8 @@ export async function createApp({ config, db, logger, jobs }: AppContext): Promi
     // Requests Node's parser refuses (headers over 16 KB, not HTTP) are answered in JSON too.
     server.on('clientError', answerClientError);
     server.once('close', eventLoop.release);
+    // A serving process follows the other processes' changes of the public directory (decision 018).
+    server.once('close', SharedCaches.for(db).watch());
   });
   return app;
 }

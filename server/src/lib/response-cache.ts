@@ -1,10 +1,11 @@
 /**
  * A short-lived in-process cache of public GET API responses. The directory is read-mostly and its
  * clients already accept a minute of staleness (spec section 9), so identical URLs within a few seconds
- * share one database round and one serialisation. Each server process keeps its own; writes that must
- * show at once call `clear()`.
+ * share one database round and one serialisation. Each server process keeps its own; an answer stored before
+ * a change of the public directory (lib/public-generation.ts) counts as gone, in every process.
  */
 import type { RequestHandler } from 'express';
+import { publicGeneration } from './public-generation';
 
 interface Entry {
   body: Buffer;
@@ -12,6 +13,8 @@ interface Entry {
   /** The answer's Vary, merged into whatever the request's own middleware varies on. */
   vary: string | undefined;
   expires: number;
+  /** The public generation the answer was read in. */
+  generation: number;
 }
 
 /**
@@ -74,8 +77,9 @@ export class ResponseCache {
         return;
       }
       const key = req.originalUrl;
+      const generation = publicGeneration();
       const hit = this.entries.get(key);
-      if (hit && hit.expires > Date.now()) {
+      if (hit && hit.expires > Date.now() && hit.generation === generation) {
         // Refresh the entry's place in the LRU order.
         this.entries.delete(key);
         this.entries.set(key, hit);
@@ -104,6 +108,8 @@ export class ResponseCache {
           headers,
           vary: vary === undefined ? undefined : String(vary),
           expires: Date.now() + this.ttlMs,
+          // The generation the request began in: read before a change, it is read again after it.
+          generation,
         });
         return res;
       };

@@ -94,7 +94,9 @@ describe('mountDirectory with a build', () => {
     const response = await fetch(`${server.baseUrl}/states?sort=name`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(response.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(response.headers.get('cache-control')).toBe(
+      'public, max-age=0, s-maxage=10, stale-while-revalidate=20',
+    );
     const body = (await response.json()) as {
       url: string;
       method: string;
@@ -263,7 +265,9 @@ describe('mountDirectory page cache', () => {
     expect(first.headers.get('x-cache')).toBe('MISS');
     const second = await fetch(`${baseUrl}/states?sort=name`);
     expect(second.headers.get('x-cache')).toBe('HIT');
-    expect(second.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(second.headers.get('cache-control')).toBe(
+      'public, max-age=0, s-maxage=10, stale-while-revalidate=20',
+    );
     expect(second.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(await second.text()).toBe(await first.text());
     // Another query string is another page.

@@ -202,8 +202,8 @@ export async function mountDirectory(
   const directoryRoot = options.directoryRoot ?? path.join(ctx.config.repoRoot, 'directory');
   const router = Router();
   app.use(router);
-  // Rendered pages, kept as long as the API's public reads (decision 013); writes that must show at once
-  // clear it, as they clear app.locals.publicReads.
+  // Rendered pages, kept as long as the API's public reads (decision 013), or until the public directory
+  // changes, in any process (decision 018).
   const pages = new PageCache(ctx.config.apiCacheSeconds * 1000);
   app.locals.renderedPages = pages;
   if (ctx.config.env === 'development') await mountDevelopment(router, directoryRoot, ctx);

@@ -5,12 +5,14 @@
  * encoding) serves every request for it until it expires. Concurrent misses of one URL share one render.
  *
  * Only anonymous requests are answered from it and only answers that may be shared are kept: status 200,
- * no Set-Cookie, no `private` or `no-store`. Each server process keeps its own; `clear()` drops everything,
- * for writes that must show at once.
+ * no Set-Cookie, no `private` or `no-store`. Each server process keeps its own; a page rendered before a change
+ * of the public directory (lib/public-generation.ts, moved in every process) counts as gone; `clear()` drops
+ * everything.
  */
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { publicGeneration } from '../lib/public-generation';
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -67,10 +69,16 @@ const sizeOf = (page: CachedPage) => page.body.length + page.gzip.length + page.
 
 export class PageCache {
   private readonly entries = new Map<string, CachedPage>();
-  private readonly pending = new Map<string, Promise<PageAnswer>>();
+  private readonly pending = new Map<string, { answer: Promise<PageAnswer>; generation: string }>();
   private bytes = 0;
   /** Counts clear() calls: a render that started before one must not store what it read. */
   private generation = 0;
+  /** The generation (clears here, changes of the public directory) each kept page was rendered in. */
+  private readonly renderedIn = new Map<string, string>();
+
+  private generationNow(): string {
+    return `${this.generation}/${publicGeneration()}`;
+  }
 
   constructor(
     readonly ttlMs: number,
@@ -88,6 +96,7 @@ export class PageCache {
 
   clear(): void {
     this.entries.clear();
+    this.renderedIn.clear();
     this.pending.clear();
     this.bytes = 0;
     this.generation += 1;
@@ -97,7 +106,7 @@ export class PageCache {
   lookup(key: string): CachedPage | undefined {
     const hit = this.entries.get(key);
     if (!hit) return undefined;
-    if (hit.expires <= Date.now()) {
+    if (hit.expires <= Date.now() || this.renderedIn.get(key) !== this.generationNow()) {
       this.forget(key);
       return undefined;
     }
@@ -114,28 +123,29 @@ export class PageCache {
   get(key: string, render: () => Promise<PageAnswer>): Promise<PageAnswer> {
     const hit = this.lookup(key);
     if (hit) return Promise.resolve(hit);
+    const generation = this.generationNow();
     const running = this.pending.get(key);
-    if (running) return running;
-    const generation = this.generation;
-    const pending: Promise<PageAnswer> = render()
-      .then(async (answer) => {
-        if (!isShareable(answer)) return answer;
-        const page = await prepare(answer, this.ttlMs);
-        if (generation === this.generation) this.remember(key, page);
+    if (running && running.generation === generation) return running.answer;
+    const answer: Promise<PageAnswer> = render()
+      .then(async (rendered) => {
+        if (!isShareable(rendered)) return rendered;
+        const page = await prepare(rendered, this.ttlMs);
+        if (generation === this.generationNow()) this.remember(key, page, generation);
         return page;
       })
       .finally(() => {
-        if (this.pending.get(key) === pending) this.pending.delete(key);
+        if (this.pending.get(key)?.answer === answer) this.pending.delete(key);
       });
-    this.pending.set(key, pending);
-    return pending;
+    this.pending.set(key, { answer, generation });
+    return answer;
   }
 
-  private remember(key: string, page: CachedPage): void {
+  private remember(key: string, page: CachedPage, generation: string): void {
     this.forget(key);
     const size = sizeOf(page);
     if (size > this.maxBytes) return;
     this.entries.set(key, page);
+    this.renderedIn.set(key, generation);
     this.bytes += size;
     // Evict the least recently used pages (Map order) past the memory budget.
     for (const [oldKey] of this.entries) {
@@ -149,5 +159,6 @@ export class PageCache {
     if (!old) return;
     this.bytes -= sizeOf(old);
     this.entries.delete(key);
+    this.renderedIn.delete(key);
   }
 }

@@ -1,5 +1,6 @@
 /** Between Express and the web Request/Response the directory's server entry speaks. */
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
+import { EDITABLE_PUBLIC_CACHE_CONTROL } from '../lib/http/cache-control';
 import { isCachedPage, type PageAnswer } from './page-cache';
 
 /** Whether a request may be personal (a signed-in admin's cookies): never answered from or into a shared cache. */
@@ -36,8 +37,8 @@ export async function readAnswer(response: Response): Promise<PageAnswer> {
   };
 }
 
-/** HTML the router answered 200 may be cached briefly, like the API's lists; anything else is not stored. */
-const PAGE_CACHE_CONTROL = 'public, max-age=60';
+/** HTML the router answered 200 may be kept as the API's lists are; anything else is not stored. */
+const PAGE_CACHE_CONTROL = EDITABLE_PUBLIC_CACHE_CONTROL;
 /** A page for a signed-in person (the request carries cookies) is theirs alone: no cache may keep it. */
 const PERSONAL_CACHE_CONTROL = 'private, no-store';
 

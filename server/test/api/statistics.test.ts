@@ -68,7 +68,9 @@ describe.each(testDatabases())('statistics and move-destination API on $name', (
 
   it('answers the national statistics, adding up to the states', async () => {
     const res = await app.get('/api/statistics/national');
-    expect(res.headers.get('cache-control')).toBe('public, max-age=300');
+    expect(res.headers.get('cache-control')).toBe(
+      'public, max-age=0, s-maxage=10, stale-while-revalidate=20',
+    );
     const national = DirectoryStatisticsSchema.strict().parse(await res.json());
     const states = z.array(z.object({ companyCount: z.number() })).parse(await json('/api/states'));
     expect(national.companyCount).toBe(states.reduce((sum, s) => sum + s.companyCount, 0));

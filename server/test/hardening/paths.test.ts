@@ -144,7 +144,9 @@ describe.each(testDatabases())('request paths and hosts on $name', (database) =>
       expect(signedIn.status).toBe(200);
       expect(signedIn.headers['cache-control']).toBe('private, no-store');
       const anonymous = await raw(app, '/states');
-      expect(anonymous.headers['cache-control']).toBe('public, max-age=60');
+      expect(anonymous.headers['cache-control']).toBe(
+        'public, max-age=0, s-maxage=10, stale-while-revalidate=20',
+      );
     });
   });
 

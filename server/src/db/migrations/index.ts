@@ -45,6 +45,7 @@ import * as addCompanyAdminFeaturedIndex from './20261123_95_add_company_admin_f
 import * as addLeadFromStateCode from './20261123_96_add_lead_from_state_code';
 import * as createAdminDevices from './20261124_01_create_admin_devices';
 import * as renameSitemapScript from './20261125_01_rename_sitemap_script';
+import * as createCacheVersions from './20261126_01_create_cache_versions';
 
 const migrations: Record<string, Knex.Migration> = {
   '20261123_01_create_states': createStates,
@@ -89,6 +90,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261123_96_add_lead_from_state_code': addLeadFromStateCode,
   '20261124_01_create_admin_devices': createAdminDevices,
   '20261125_01_rename_sitemap_script': renameSitemapScript,
+  '20261126_01_create_cache_versions': createCacheVersions,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -101,13 +101,13 @@ function applyFilters(
   return qb;
 }
 
-// Totals are the one costly part of a page on a large directory; they may lag writes by a few seconds.
+// Totals are the one costly part of a page on a large directory; kept 10 s, or until the directory changes.
 const totals = new WeakMap<Knex, TtlCache<number>>();
 
 function countCache(db: Knex): TtlCache<number> {
   let cache = totals.get(db);
   if (!cache) {
-    cache = new TtlCache<number>(10_000);
+    cache = new TtlCache<number>(10_000, { followsPublicChanges: true });
     totals.set(db, cache);
   }
   return cache;
@@ -137,8 +137,4 @@ export async function listCompanies(db: Knex, query: CompanyListQuery): Promise<
     }),
   ]);
   return { companies: await toCompanies(db, rows), total };
-}
-
-export function clearCompanyCountCache(db: Knex): void {
-  totals.get(db)?.clear();
 }

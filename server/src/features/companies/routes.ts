@@ -2,6 +2,7 @@ import { Router } from 'express';
 import type { Knex } from 'knex';
 import { CompanyListQuerySchema, FeaturedQuerySchema } from '@moveratlas/contracts';
 import { notFound } from '../../lib/http-error';
+import { EDITABLE_PUBLIC_CACHE_CONTROL } from '../../lib/http/cache-control';
 import { parseInput } from '../../lib/validate';
 import { listCompanies } from './list-companies';
 import { findCompanyProfile, listFeaturedCompanies } from './company-profile';
@@ -15,13 +16,13 @@ export function companyRoutes(db: Knex): Router {
     const query = parseInput(CompanyListQuerySchema, req.query, 'query');
     const page = await listCompanies(db, query);
     res.set('X-Total-Count', String(page.total));
-    res.set('Cache-Control', 'public, max-age=60');
+    res.set('Cache-Control', EDITABLE_PUBLIC_CACHE_CONTROL);
     res.json(page.companies);
   });
 
   router.get('/companies/featured', async (req, res) => {
     const { limit } = parseInput(FeaturedQuerySchema, req.query, 'query');
-    res.set('Cache-Control', 'public, max-age=300');
+    res.set('Cache-Control', EDITABLE_PUBLIC_CACHE_CONTROL);
     res.json(await listFeaturedCompanies(db, limit));
   });
 
@@ -30,7 +31,7 @@ export function companyRoutes(db: Knex): Router {
     const profile =
       slug.length <= 160 && SLUG.test(slug) ? await findCompanyProfile(db, slug) : undefined;
     if (!profile) throw notFound(`No company with slug "${slug.slice(0, 160)}"`);
-    res.set('Cache-Control', 'public, max-age=60');
+    res.set('Cache-Control', EDITABLE_PUBLIC_CACHE_CONTROL);
     res.json(profile);
   });
 

@@ -73,7 +73,10 @@ export async function savePartner(db: Knex, partner: Partner): Promise<void> {
 export const PARTNER_CACHE_MS = 10_000;
 
 export class PartnerDirectory {
-  private readonly cache = new TtlCache<Partner[]>(PARTNER_CACHE_MS, 1);
+  private readonly cache = new TtlCache<Partner[]>(PARTNER_CACHE_MS, {
+    maxEntries: 1,
+    followsPublicChanges: true,
+  });
 
   /** `ownOrigins`: PUBLIC_URL and CORS_ORIGINS, our own pages wherever they are served from. */
   constructor(

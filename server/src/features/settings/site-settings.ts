@@ -3,7 +3,8 @@
  * and phone, and the lead backend's URL. Stored in site_settings, one row per setting; a setting without a
  * row takes its default (SITE_NAME and LEAD_BACKEND_URL from the configuration, the built-in contacts).
  * Every page render and every forwarded lead asks, so each process keeps the values and reads them again
- * every few seconds; a save in this process is seen at once, other processes see it within moments.
+ * every few seconds; a save is seen at once in this process, and in the others within about a second (a
+ * save is a change of the public directory: db/cache-versions.ts).
  */
 import type { Knex } from 'knex';
 import {
@@ -16,6 +17,8 @@ import {
 import type { Config } from '../../config';
 import { withTransactionRetry } from '../../db/dialect';
 import { sqlTimestampToIso } from '../../db/timestamps';
+import { SharedCaches } from '../../db/cache-versions';
+import { publicGeneration } from '../../lib/public-generation';
 
 export type { SiteSettingValues };
 
@@ -55,7 +58,10 @@ const byDatabase = new WeakMap<Knex, SiteSettings>();
 export class SiteSettings {
   private value: StoredSiteSettings | undefined;
   private readAt = 0;
+  /** The public generation (lib/public-generation.ts) the values were read in. */
+  private readIn = 0;
   private refreshing: Promise<StoredSiteSettings> | undefined;
+  private refreshingIn = 0;
   /** Bumped by clear(): a read that started before a save must not bring back the old values. */
   private generation = 0;
 
@@ -87,6 +93,11 @@ export class SiteSettings {
    * waits on this table (nor fails while the database is unreachable) after the first read.
    */
   async stored(): Promise<StoredSiteSettings> {
+    // Another process saved since: wait for the new values (the last ones known while the table is unreadable).
+    if (this.value && this.readIn !== publicGeneration()) {
+      const known = this.value;
+      return this.refresh().catch(() => known);
+    }
     if (this.value && Date.now() - this.readAt < this.ttlMs) return this.value;
     const refresh = this.refresh();
     if (!this.value) return refresh;
@@ -96,13 +107,15 @@ export class SiteSettings {
 
   /** Reads the table now (one read at a time, shared by concurrent callers). */
   refresh(): Promise<StoredSiteSettings> {
-    if (this.refreshing) return this.refreshing;
+    const readIn = publicGeneration();
+    if (this.refreshing && this.refreshingIn === readIn) return this.refreshing;
     const generation = this.generation;
     const reading = this.read()
       .then((stored) => {
         if (generation === this.generation) {
           this.value = stored;
           this.readAt = Date.now();
+          this.readIn = readIn;
         }
         return stored;
       })
@@ -110,6 +123,7 @@ export class SiteSettings {
         if (this.refreshing === reading) this.refreshing = undefined;
       });
     this.refreshing = reading;
+    this.refreshingIn = readIn;
     return reading;
   }
 
@@ -132,6 +146,8 @@ export class SiteSettings {
     } finally {
       this.clear();
     }
+    // Page titles and the header use the name: every process's pages and settings follow.
+    await SharedCaches.for(this.db).changed();
     await this.refresh();
   }
 

@@ -19,7 +19,7 @@ const countCaches = new WeakMap<Knex, TtlCache<Map<number, number>>>();
 export function companyCountsByState(db: Knex): Promise<Map<number, number>> {
   let cache = countCaches.get(db);
   if (!cache) {
-    cache = new TtlCache<Map<number, number>>(60_000);
+    cache = new TtlCache<Map<number, number>>(60_000, { followsPublicChanges: true });
     countCaches.set(db, cache);
   }
   return cache.get('all', async () => {

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { notFound } from '../../lib/http-error';
+import { EDITABLE_PUBLIC_CACHE_CONTROL } from '../../lib/http/cache-control';
 import { parseInput } from '../../lib/validate';
 import { cityNameOf, moveDestinations } from './move-destinations';
 import { cityDetail, listStates, majorCities, stateDetail } from './place-queries';
@@ -22,7 +23,7 @@ export function stateRoutes(db: Knex): Router {
   const router = Router();
 
   router.get('/states', async (_req, res) => {
-    res.set('Cache-Control', 'public, max-age=300');
+    res.set('Cache-Control', EDITABLE_PUBLIC_CACHE_CONTROL);
     res.json(await listStates(db));
   });
 
@@ -30,7 +31,7 @@ export function stateRoutes(db: Knex): Router {
   router.get('/states/:state', async (req, res) => {
     const state = await resolveState(db, req.params.state);
     if (!state) throw notFound(`No US state "${req.params.state.slice(0, 60)}"`);
-    res.set('Cache-Control', 'public, max-age=300');
+    res.set('Cache-Control', EDITABLE_PUBLIC_CACHE_CONTROL);
     res.json(await stateDetail(db, state));
   });
 
@@ -41,7 +42,7 @@ export function stateRoutes(db: Knex): Router {
     const city =
       slug.length <= 120 && CITY_SLUG.test(slug) ? await cityDetail(db, state, slug) : undefined;
     if (!city) throw notFound(`No city "${slug.slice(0, 120)}" in ${state.name}`);
-    res.set('Cache-Control', 'public, max-age=300');
+    res.set('Cache-Control', EDITABLE_PUBLIC_CACHE_CONTROL);
     res.json(city);
   });
 
@@ -56,18 +57,18 @@ export function stateRoutes(db: Knex): Router {
       cityName = await cityNameOf(db, state, city);
       if (cityName === undefined) throw notFound(`No city "${city}" in ${state.name}`);
     }
-    res.set('Cache-Control', 'public, max-age=300');
+    res.set('Cache-Control', EDITABLE_PUBLIC_CACHE_CONTROL);
     res.json((await moveDestinations(db, state, cityName)) ?? []);
   });
 
   router.get('/cities/major', async (_req, res) => {
-    res.set('Cache-Control', 'public, max-age=300');
+    res.set('Cache-Control', EDITABLE_PUBLIC_CACHE_CONTROL);
     res.json(await majorCities(db));
   });
 
   // Figures for the whole directory: company and review counts, the average rating, the service mix.
   router.get('/statistics/national', async (_req, res) => {
-    res.set('Cache-Control', 'public, max-age=300');
+    res.set('Cache-Control', EDITABLE_PUBLIC_CACHE_CONTROL);
     res.json(await directoryStatistics(db, {}));
   });
 

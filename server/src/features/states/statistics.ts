@@ -72,7 +72,7 @@ export function directoryStatistics(
 ): Promise<DirectoryStatistics> {
   let cache = caches.get(db);
   if (!cache) {
-    cache = new TtlCache<DirectoryStatistics>(60_000);
+    cache = new TtlCache<DirectoryStatistics>(60_000, { followsPublicChanges: true });
     caches.set(db, cache);
   }
   return cache.get(JSON.stringify(scope), () => computeStatistics(db, scope));

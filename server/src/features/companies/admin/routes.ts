@@ -47,7 +47,7 @@ export function adminCompaniesRoutes(ctx: AdminContext): Router {
   router.post('/companies', async (req, res) => {
     const input = parseInput(CompanyInputSchema, req.body, 'body');
     const created = await saveCompany(db, input, null);
-    clearPublicReads(req, db);
+    await clearPublicReads(req, db);
     res.status(201).json(created);
   });
 
@@ -59,7 +59,7 @@ export function adminCompaniesRoutes(ctx: AdminContext): Router {
     const id = idOf(req);
     const input = parseInput(CompanyInputSchema, req.body, 'body');
     await saveCompany(db, input, id);
-    clearPublicReads(req, db);
+    await clearPublicReads(req, db);
     res.json(await companyDetail(db, id));
   });
 
@@ -67,13 +67,13 @@ export function adminCompaniesRoutes(ctx: AdminContext): Router {
     const id = idOf(req);
     const flags = parseInput(CompanyFlagsSchema, req.body, 'body');
     await setCompanyFlags(db, id, flags);
-    clearPublicReads(req, db);
+    await clearPublicReads(req, db);
     res.json(await companyDetail(db, id));
   });
 
   router.delete('/companies/:id', async (req, res) => {
     await deleteCompany(db, idOf(req));
-    clearPublicReads(req, db);
+    await clearPublicReads(req, db);
     res.status(204).end();
   });
 
@@ -86,7 +86,7 @@ export function adminCompaniesRoutes(ctx: AdminContext): Router {
     const id = idOf(req);
     const { status } = parseInput(ReviewModerationSchema, req.body, 'body');
     const result = await moderateReview(db, id, status, adminName(res));
-    clearPublicReads(req, db);
+    await clearPublicReads(req, db);
     res.json(result);
   });
 
@@ -103,7 +103,7 @@ export function adminCompaniesRoutes(ctx: AdminContext): Router {
     const id = idOf(req);
     const input = parseInput(CompanyInputSchema, req.body, 'body');
     const created = await approveApplication(db, id, input, adminName(res));
-    clearPublicReads(req, db);
+    await clearPublicReads(req, db);
     res.status(201).json(created);
   });
 

@@ -19,8 +19,9 @@ import type { AdminContext } from '../../../app-context';
 import type { AdminLocals } from '../../auth';
 import { LoginThrottle } from '../../auth';
 import { passwordProblemOffThread } from '../../auth';
-import type { PartnerDirectory } from '../../partners';
+import type { Knex } from 'knex';
 import { SiteSettings } from '../site-settings';
+import { SharedCaches } from '../../../db/cache-versions';
 import { HttpError } from '../../../lib/http-error';
 import { PublicFetch, outboundRules } from '../../../lib/http/public-fetch';
 import { parseInput } from '../../../lib/validate';
@@ -29,9 +30,8 @@ import { changeOwnPassword, createAdminUser, deleteAdminUser, listAdminUsers } f
 
 const actingAdmin = (res: Response) => res.locals as unknown as AdminLocals;
 
-/** The app's PartnerDirectory (app.ts), whose few seconds of cache must not outlive a change made here. */
-const clearPartnerCache = (req: Request) =>
-  (req.app.locals.partners as PartnerDirectory | undefined)?.clear();
+/** Partners decide CORS and attribution: every process's cache of them follows a change made here. */
+const partnersChanged = (db: Knex) => SharedCaches.for(db).changed();
 
 const SITE_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 function siteIdParam(req: Request): string {
@@ -93,7 +93,7 @@ export function adminSettingsRoutes(ctx: AdminContext): Router {
   router.post('/settings/partners', async (req, res) => {
     const partner = parseInput(PartnerCreateSchema, req.body, 'body');
     const created = await createPartner(db, partner);
-    clearPartnerCache(req);
+    await partnersChanged(db);
     logger.info(
       { admin: actingAdmin(res).admin.username, partner: created.siteId },
       'partner created',
@@ -111,7 +111,7 @@ export function adminSettingsRoutes(ctx: AdminContext): Router {
     const siteId = siteIdParam(req);
     const change = parseInput(PartnerUpdateSchema, req.body, 'body');
     const updated = await updatePartner(db, siteId, change);
-    clearPartnerCache(req);
+    await partnersChanged(db);
     logger.info(
       { admin: actingAdmin(res).admin.username, partner: siteId, change },
       'partner changed',

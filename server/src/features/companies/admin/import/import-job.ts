@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { dialectOf, refreshPlannerStatistics, withTransactionRetry } from '../../../../db/dialect';
 import { PermanentJobError, type JobContext, type JobRegistry } from '../../../../jobs/worker';
 import type { Job } from '../../../../jobs/queue';
-import { clearCompanyCountCache } from '../../list-companies';
+import { SharedCaches } from '../../../../db/cache-versions';
 import {
   allocateSlugs,
   insertCompanies,
@@ -190,7 +190,8 @@ export async function runImport(
       // The file has served its purpose; the figures and the rejected rows stay for the report.
       await trx('company_import_chunks').where('import_id', importId).delete();
     });
-    clearCompanyCountCache(db);
+    // The directory's lists, counts and pages show the new companies: in every process.
+    await SharedCaches.for(db).changed();
     // Sampled, so the refresh does not hold SQLite's one connection for seconds on a large directory.
     if (counts.created + counts.updated >= ANALYZE_AFTER_ROWS)
       await refreshPlannerStatistics(db, { sampleRows: 1000 });

@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { JobKicker } from './jobs/worker';
 import type { PartnerDirectory } from './features/partners';
+import type { ReadReplicas } from './db/read-replicas';
 
 export interface AppContext {
   config: Config;
@@ -14,6 +15,8 @@ export interface AppContext {
   logger: Logger;
   /** The job worker of this process, nudged when a request has queued work (leads to forward). */
   jobs?: JobKicker;
+  /** Where anonymous public reads go (DATABASE_READ_URL); without it, the primary `db`. */
+  reads?: ReadReplicas;
 }
 
 /** What the admin routers are built with (app.ts passes its own context). */

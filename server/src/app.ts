@@ -1,6 +1,7 @@
 /** Builds the Express app. Tests and benchmarks import this; main.ts adds the listening server and the workers. */
 import path from 'node:path';
-import express, { type Express } from 'express';
+import express, { Router, type Express } from 'express';
+import type { Knex } from 'knex';
 import helmet from 'helmet';
 import cors from 'cors';
 import compression from 'compression';
@@ -29,11 +30,18 @@ import { requestGuard } from './web/request-guard';
 import { jsonBody } from './lib/http/json-body';
 import { isHealthPath } from './lib/http/health-paths';
 import { SharedCaches } from './db/cache-versions';
+import { ReadReplicas } from './db/read-replicas';
 import type { AppContext } from './app-context';
 
 export type { AppContext };
 
-export async function createApp({ config, db, logger, jobs }: AppContext): Promise<Express> {
+export async function createApp({
+  config,
+  db,
+  logger,
+  jobs,
+  reads = ReadReplicas.none(db),
+}: AppContext): Promise<Express> {
   const app = express();
   app.disable('x-powered-by');
   // The proxies TRUST_PROXY names (or, the older form, a hop count): X-Forwarded-For is believed only from
@@ -131,10 +139,24 @@ export async function createApp({ config, db, logger, jobs }: AppContext): Promi
   api.use(authRoutes({ config, db, logger }));
   api.use('/admin', adminApi({ config, db, logger, jobs }));
   api.use(publicReads.middleware());
-  api.use(companyRoutes(db));
-  api.use(stateRoutes(db));
-  api.use(searchRoutes(db));
-  api.use(geoRoutes(db));
+  // The directory's public reads, on a read replica for anonymous requests (decision 019): one router per
+  // database handle, built on first use, so the routes themselves never know where they read.
+  const readRouters = new Map<Knex, Router>();
+  const publicReadRoutes = (handle: Knex): Router => {
+    let router = readRouters.get(handle);
+    if (!router) {
+      router = Router();
+      router.use(
+        companyRoutes(handle),
+        stateRoutes(handle),
+        searchRoutes(handle),
+        geoRoutes(handle),
+      );
+      readRouters.set(handle, router);
+    }
+    return router;
+  };
+  api.use((req, res, next) => publicReadRoutes(reads.for(req))(req, res, next));
   api.use(contentRoutes());
   api.use(contactRoutes({ config, db }));
   api.use(companyApplicationRoutes({ config, db }));
@@ -147,7 +169,7 @@ export async function createApp({ config, db, logger, jobs }: AppContext): Promi
     widgetBundles({ distDir: path.join(config.repoRoot, 'widget', 'dist'), logger }).router,
   );
   app.use(sitemapRoutes({ config, db }));
-  await mountDirectory(app, { config, db, logger });
+  await mountDirectory(app, { config, db, logger, reads });
 
   app.use(errorHandler(logger));
 
@@ -161,6 +183,7 @@ export async function createApp({ config, db, logger, jobs }: AppContext): Promi
     server.once('close', eventLoop.release);
     // A serving process follows the other processes' changes of the public directory (decision 018).
     server.once('close', SharedCaches.for(db).watch());
+    server.once('close', reads.watch());
   });
   return app;
 }

@@ -43,6 +43,47 @@ describe('configuration', () => {
     });
   });
 
+  describe('DATABASE_READ_URL', () => {
+    it('takes read replicas of a MySQL primary, each with the statement deadline, and the window after a change', () => {
+      const config = loadConfig({
+        DATABASE_URL: 'mysql://app:secret@db-primary:3306/moveratlas',
+        DATABASE_READ_URL:
+          'mysql://reader:pw@db-r1:3306/moveratlas, mariadb://reader:pw@db-r2/moveratlas',
+        DB_STATEMENT_TIMEOUT_MS: '3000',
+        DATABASE_READ_AFTER_CHANGE_MS: '8000',
+      });
+      expect(config.readReplicas).toEqual({
+        databases: [
+          {
+            client: 'mysql',
+            url: 'mysql://reader:pw@db-r1:3306/moveratlas',
+            statementTimeoutMs: 3000,
+          },
+          { client: 'mysql', url: 'mysql://reader:pw@db-r2/moveratlas', statementTimeoutMs: 3000 },
+        ],
+        afterChangeMs: 8000,
+      });
+    });
+
+    it('has none by default, and a 5 s window', () => {
+      expect(loadConfig({}).readReplicas).toEqual({ databases: [], afterChangeMs: 5000 });
+    });
+
+    it('refuses replicas of a SQLite file, and an entry that is not mysql:// without echoing it', () => {
+      expect(() => loadConfig({ DATABASE_READ_URL: 'mysql://reader:pw@db-r1/moveratlas' })).toThrow(
+        'DATABASE_READ_URL needs DATABASE_URL to be a mysql:// primary',
+      );
+      const refusal = () =>
+        loadConfig({
+          DATABASE_URL: 'mysql://app@db/moveratlas',
+          DATABASE_READ_URL: 'postgres://reader:hunter2@db-r1/moveratlas',
+        });
+      expect(refusal).toThrow(ConfigError);
+      expect(refusal).toThrow('DATABASE_READ_URL entry 1 must be mysql://user:pass@host:port/db');
+      expect(refusal).not.toThrow('hunter2');
+    });
+  });
+
   describe('TRUST_PROXY', () => {
     const trustProxy = (TRUST_PROXY: string) => loadConfig({ TRUST_PROXY }).trustProxy;
 

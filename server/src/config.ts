@@ -65,6 +65,28 @@ const EnvSchema = z
             'DATABASE_URL must be mysql://user:pass@host:port/db, sqlite:path/to/file.sqlite or a file path',
         },
       ),
+    // Read replicas for the directory's anonymous public reads (db/read-replicas.ts), comma-separated.
+    DATABASE_READ_URL: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        const urls = (value ?? '')
+          .split(',')
+          .map((url) => url.trim())
+          .filter(Boolean);
+        for (const url of urls) {
+          if (!/^(mysql|mariadb):\/\/.+/.test(url)) {
+            ctx.addIssue({
+              code: 'custom',
+              // The address may carry a password: name the entry by its position only.
+              message: `DATABASE_READ_URL entry ${urls.indexOf(url) + 1} must be mysql://user:pass@host:port/db`,
+            });
+            return z.NEVER;
+          }
+        }
+        return urls;
+      }),
+    DATABASE_READ_AFTER_CHANGE_MS: integer('DATABASE_READ_AFTER_CHANGE_MS', 0, 600_000, 5000),
     // Per statement, for requests (see db/statement-deadline.ts); long work has its own.
     DB_STATEMENT_TIMEOUT_MS: integer(
       'DB_STATEMENT_TIMEOUT_MS',
@@ -219,7 +241,17 @@ const EnvSchema = z
   .refine((env) => env.JOB_LEASE_MS >= env.LEAD_BACKEND_TIMEOUT_MS * 2 + 1000, {
     message: 'JOB_LEASE_MS must be at least twice LEAD_BACKEND_TIMEOUT_MS plus one second',
     path: ['JOB_LEASE_MS'],
-  });
+  })
+  // Replicas replicate a MySQL/MariaDB primary; a SQLite file has none.
+  .refine(
+    (env) =>
+      env.DATABASE_READ_URL.length === 0 ||
+      (env.DATABASE_URL !== undefined && /^(mysql|mariadb):\/\//.test(env.DATABASE_URL)),
+    {
+      message: 'DATABASE_READ_URL needs DATABASE_URL to be a mysql:// primary',
+      path: ['DATABASE_READ_URL'],
+    },
+  );
 
 export type DatabaseConfig =
   | { client: 'sqlite'; filename: string }
@@ -231,6 +263,12 @@ export interface Config {
   port: number;
   host: string;
   database: DatabaseConfig;
+  /** Read replicas of a MySQL/MariaDB primary for anonymous public reads (none: the primary reads). */
+  readReplicas: {
+    databases: DatabaseConfig[];
+    /** Public reads stay on the primary this long after a change, while the replicas catch up. */
+    afterChangeMs: number;
+  };
   publicUrl: string | undefined;
   siteName: string;
   leadBackendUrl: string | undefined;
@@ -317,6 +355,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     port: env.PORT,
     host: env.HOST,
     database: withStatementTimeout(parseDatabaseUrl(env.DATABASE_URL), env.DB_STATEMENT_TIMEOUT_MS),
+    readReplicas: {
+      databases: env.DATABASE_READ_URL.map((url) =>
+        withStatementTimeout(parseDatabaseUrl(url), env.DB_STATEMENT_TIMEOUT_MS),
+      ),
+      afterChangeMs: env.DATABASE_READ_AFTER_CHANGE_MS,
+    },
     publicUrl: env.PUBLIC_URL,
     siteName: env.SITE_NAME,
     leadBackendUrl: env.LEAD_BACKEND_URL,

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { createLogger } from './lib/logger';
 import { trustProxyExposure } from './lib/trust-proxy-check';
 import { openDatabase } from './db/connection';
+import { ReadReplicas } from './db/read-replicas';
 import { prepareDatabase } from './db/prepare';
 import { applyEnvironmentAdmin } from './features/auth';
 import { createApp } from './app';
@@ -44,7 +45,16 @@ async function main(): Promise<void> {
       'job worker started',
     );
 
-  const app = await createApp({ config, db, logger, jobs: worker });
+  // Read replicas are only read: nothing is migrated or written there, so a read-only user serves.
+  const reads = new ReadReplicas(
+    db,
+    config.readReplicas.databases.map((replica) => openDatabase(replica, logger)),
+    { afterChangeMs: config.readReplicas.afterChangeMs, logger },
+  );
+  if (reads.replicas.length > 0)
+    logger.info({ replicas: reads.replicas.length }, 'public reads go to read replicas');
+
+  const app = await createApp({ config, db, logger, jobs: worker, reads });
   const server: Server = app.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
@@ -70,7 +80,7 @@ async function main(): Promise<void> {
       // Jobs in hand finish (or their lease lets another process retry them) before the database closes.
       void worker
         .stop()
-        .then(() => db.destroy())
+        .then(() => Promise.all([db.destroy(), reads.destroy()]))
         .finally(() => {
           logger.info('stopped');
           process.exit(0);

@@ -6,10 +6,15 @@
  * `publicReadsChanged`): one number to move, instead of a list of caches to find and empty.
  */
 let generation = 0;
+let changedAt = 0;
 
 export const publicGeneration = (): number => generation;
 
 /** Every cache of public reads in this process is out of date from now on. */
 export function publicReadsChanged(): void {
   generation += 1;
+  changedAt = Date.now();
 }
+
+/** When this process last learned of a change (its own, or another process's through the shared counter). */
+export const lastPublicChangeAt = (): number => changedAt;

@@ -20,6 +20,7 @@ import type { Config } from '../config';
 import type { RenderDocument, RenderOptions, ServerEntryModule } from '@moveratlas/contracts';
 import { DEVELOPMENT_ASSETS, readClientAssets, type ClientAssets } from './client-assets';
 import { SiteSettings } from '../features/settings';
+import type { ReadReplicas } from '../db/read-replicas';
 import { createDirectoryData } from './directory-data';
 import { PageCache } from './page-cache';
 import { precompressedAssets } from './precompressed-assets';
@@ -34,6 +35,8 @@ export interface DirectoryContext {
   config: Config;
   db: Knex;
   logger: Logger;
+  /** Where a page's anonymous reads go (read replicas); the primary `db` without it. */
+  reads?: ReadReplicas;
 }
 
 export interface MountOptions {
@@ -67,7 +70,7 @@ function documentHandler(
       .current()
       .then((settings) => settings.siteName)
       .catch(() => ctx.config.siteName);
-    const data = createDirectoryData(ctx.db, {
+    const data = createDirectoryData(ctx.reads?.for(req) ?? ctx.db, {
       siteName,
       origin,
       currentYear: new Date().getFullYear(),

@@ -1,11 +1,10 @@
 /** Between Express and the web Request/Response the directory's server entry speaks. */
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { EDITABLE_PUBLIC_CACHE_CONTROL } from '../lib/http/cache-control';
+import { isPersonal } from '../lib/http/personal';
 import { isCachedPage, type PageAnswer } from './page-cache';
 
-/** Whether a request may be personal (a signed-in admin's cookies): never answered from or into a shared cache. */
-export const isPersonal = (req: ExpressRequest): boolean =>
-  Boolean(req.headers.cookie || req.headers.authorization);
+export { isPersonal };
 
 export function toWebRequest(
   req: ExpressRequest,

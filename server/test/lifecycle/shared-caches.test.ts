@@ -44,6 +44,18 @@ async function waitFor(
   return { ms: Number.POSITIVE_INFINITY, last };
 }
 
+/** Reads `url` until a read is answered from the process's cache; the last X-Cache. */
+async function kept(url: string): Promise<string | null> {
+  let cache: string | null = null;
+  for (let i = 0; i < 40 && cache !== 'HIT'; i++) {
+    if (i > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+    const response = await fetch(url);
+    await response.arrayBuffer();
+    cache = response.headers.get('x-cache');
+  }
+  return cache;
+}
+
 describe.each(testDatabases())('public caches of a fleet on $name', (database) => {
   const servers: Started[] = [];
   const bases: string[] = [];
@@ -124,14 +136,13 @@ describe.each(testDatabases())('public caches of a fleet on $name', (database) =
   };
 
   it('shows a company edited through one process on every other, in the API and in pages', async () => {
-    // Every process keeps the company's answer and its page (a second read is a hit).
+    // Every process keeps the company's answer and its page (a second read is a hit, once each process has
+    // seen the creation, itself a change, through the counter).
     for (const base of bases) {
       expect(await profileName(base)).toBe(`${word} Fleet Movers`);
-      const again = await fetch(`${base}/api/companies/${slug}`);
-      expect(again.headers.get('x-cache')).toBe('HIT');
+      expect(await kept(`${base}/api/companies/${slug}`)).toBe('HIT');
       expect(await pageTitle(base)).toContain(`${word} Fleet Movers`);
-      const page = await fetch(base + companyProfilePath(slug));
-      expect(page.headers.get('x-cache')).toBe('HIT');
+      expect(await kept(base + companyProfilePath(slug))).toBe('HIT');
     }
 
     const saved = await admin.request(`/api/admin/companies/${companyId}`, {
@@ -166,7 +177,7 @@ describe.each(testDatabases())('public caches of a fleet on $name', (database) =
     // Every process keeps the page with the old name.
     for (const base of bases) {
       expect(await statesTitle(base)).not.toContain(siteName);
-      expect((await fetch(`${base}/states`)).headers.get('x-cache')).toBe('HIT');
+      expect(await kept(`${base}/states`)).toBe('HIT');
     }
     const saved = await admin.request('/api/admin/settings/site', {
       method: 'PUT',

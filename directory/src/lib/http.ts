@@ -1,6 +1,6 @@
 /** Loader answers shared by the pages: a 404 thrown from a loader, and the 301 to a state's canonical slug. */
 import { data, redirect } from 'react-router-dom';
-import { findState, slugify, type UsState } from '@moveratlas/contracts';
+import { canonicalPagePath, findState, slugify, type UsState } from '@moveratlas/contracts';
 
 /** Thrown by a loader when its record does not exist: the route's error boundary shows the 404 page. */
 export function notFound(): never {
@@ -9,9 +9,10 @@ export function notFound(): never {
 }
 
 /**
- * A state segment (and optional city segment) in canonical form, or a 301 to it: a state given as a name,
- * abbreviation or another spelling goes to its slug, a city segment to its slug form, keeping the
- * prefix (/states or /moving-companies), the rest of the path and the query string.
+ * A state segment (and optional city segment) in canonical form, or a 301 to the page's one address
+ * (canonicalPagePath): a state given as a name, abbreviation or another spelling goes to its slug, a city
+ * segment to its slug form, /moving-companies/… to /states/…, keeping the query string. The server answers
+ * these 301s before rendering (web/canonical-path.ts); this covers navigations inside the browser.
  */
 export function canonicalPlace(
   request: Request,
@@ -22,14 +23,9 @@ export function canonicalPlace(
   if (!state) notFound();
   const citySlug = citySegment === undefined ? undefined : slugify(safeDecode(citySegment));
   if (citySlug === '') notFound();
-  if (state.slug !== stateSegment || (citySegment !== undefined && citySlug !== citySegment)) {
-    const url = new URL(request.url);
-    const parts = url.pathname.split('/');
-    // ['', prefix, state, city?, ...rest]
-    parts[2] = state.slug;
-    if (citySlug !== undefined) parts[3] = citySlug;
-    throw redirect(`${parts.join('/')}${url.search}`, 301);
-  }
+  const url = new URL(request.url);
+  const canonical = canonicalPagePath(url.pathname);
+  if (canonical !== url.pathname) throw redirect(`${canonical}${url.search}`, 301);
   return { state, citySlug };
 }
 

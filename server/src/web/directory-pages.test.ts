@@ -46,11 +46,20 @@ describe.each(testDatabases())('directory pages on $name', ({ config }) => {
     ['/states/IL', '/states/illinois'],
     ['/states/Illinois', '/states/illinois'],
     ['/states/new_york', '/states/new-york'],
-    ['/moving-companies/il', '/moving-companies/illinois'],
+    ['/moving-companies/il', '/states/illinois'],
+    ['/moving-companies/illinois', '/states/illinois'],
     ['/states/IL/chicago', '/states/illinois/chicago'],
-    ['/moving-companies/New%20York/new-york?page=2', '/moving-companies/new-york/new-york?page=2'],
+    ['/moving-companies/New%20York/new-york?page=2', '/states/new-york/new-york?page=2'],
     ['/states/illinois/Chicago', '/states/illinois/chicago'],
-  ])('redirects %s to its canonical slug %s with a 301', async (from, to) => {
+    // One hop from any form of the address (issue 15).
+    ['/States/Texas/', '/states/texas'],
+    ['//states/texas', '/states/texas'],
+    ['/states/illinois/', '/states/illinois'],
+    ['/FAQ', '/faq'],
+    ['/About', '/about'],
+    ['/about-us', '/about'],
+    ['/Moving-Companies/?page=2', '/moving-companies?page=2'],
+  ])('redirects %s to its one address %s with a 301', async (from, to) => {
     const response = await noRedirect(app, from);
     expect(response.status).toBe(301);
     expect(response.headers.get('location')).toBe(to);
@@ -94,7 +103,7 @@ describe.each(testDatabases())('directory pages on $name', ({ config }) => {
     },
   );
 
-  it('renders a state page under both prefixes with /states/… as canonical', async () => {
+  it('renders a state page at /states/…, the address /moving-companies/… also leads to', async () => {
     for (const path of ['/states/illinois', '/moving-companies/illinois']) {
       const response = await app.get(path);
       expect(response.status).toBe(200);

@@ -27,6 +27,7 @@ import { precompressedAssets } from './precompressed-assets';
 import { onListen } from '../lib/on-listen';
 import { RenderPool } from './render-pool';
 import { readOnlyFiles } from './static-answers';
+import { canonicalPageRedirect } from './canonical-path';
 import type { PageAnswer } from './page-cache';
 import { siteOrigin } from '../lib/http/site-origin';
 import { isPersonal, readAnswer, sendPage, toWebRequest } from './web-http';
@@ -205,6 +206,9 @@ export async function mountDirectory(
   const directoryRoot = options.directoryRoot ?? path.join(ctx.config.repoRoot, 'directory');
   const router = Router();
   app.use(router);
+  // Before any page: other forms of a page's address answer 301 to its one address.
+  const toCanonical = canonicalPageRedirect();
+  router.use((req, res, next) => (isDocumentRequest(req) ? toCanonical(req, res, next) : next()));
   // Rendered pages, kept as long as the API's public reads (decision 013), or until the public directory
   // changes, in any process (decision 018).
   const pages = new PageCache(ctx.config.apiCacheSeconds * 1000);

@@ -80,14 +80,15 @@ describe.each(testDatabases())('content API and pages on $name', (database) => {
     expect(questions[0]?.acceptedAnswer.text).toMatch(/^No\./);
   });
 
-  it('serves the about page at /about and /about-us, each with its own canonical address', async () => {
-    for (const path of ['/about', '/about-us']) {
-      const res = await app.get(path);
-      expect(res.status).toBe(200);
-      const html = await res.text();
-      expect(html).toContain('<title>About MoverAtlas | MoverAtlas</title>');
-      expect(canonicalOf(html)).toBe(`https://movers.test${path}`);
-    }
+  it('serves the about page at /about, where /about-us sends visitors with a 301 (one address per page)', async () => {
+    const res = await app.get('/about');
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<title>About MoverAtlas | MoverAtlas</title>');
+    expect(canonicalOf(html)).toBe('https://movers.test/about');
+    const alias = await fetch(`${app.baseUrl}/about-us`, { redirect: 'manual' });
+    expect(alias.status).toBe(301);
+    expect(alias.headers.get('location')).toBe('/about');
   });
 
   it.each([

@@ -95,7 +95,8 @@ const pages = (f: Fixtures): PageCase[] => [
   })),
   { label: 'faq', path: '/faq', pageType: 'FAQPage' },
   { label: 'about', path: '/about', pageType: 'AboutPage' },
-  { label: 'about-us', path: '/about-us', pageType: 'AboutPage' },
+  // /about-us answers 301 to /about (one address per page): it is the about page's head.
+  { label: 'about-us', path: '/about-us', canonical: '/about', pageType: 'AboutPage' },
   { label: 'privacy policy', path: '/privacy-policy' },
   { label: 'terms of service', path: '/terms-of-service' },
   ...f.content.services.map((slug) => ({ label: `service ${slug}`, path: `/services/${slug}` })),

@@ -1,8 +1,8 @@
 /**
- * The site's own pages written in Markdown (directory/content/pages): /about and /about-us (the same page,
- * each with its own canonical address, spec 2.1), /privacy-policy and /terms-of-service.
+ * The site's own pages written in Markdown (directory/content/pages): /about (spec 2.1's /about-us answers
+ * 301 to it: one address per page), /privacy-policy and /terms-of-service.
  */
-import { useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router-dom';
+import { redirect, useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router-dom';
 import type { ContentDocument } from '@moveratlas/contracts';
 import { directoryData } from '../../app/router-context';
 import { Breadcrumbs } from '../../components/breadcrumbs';
@@ -17,7 +17,6 @@ import { Prose } from '../../components/content/prose';
 /** Route path → the Markdown page it shows, and the schema.org type of that page. */
 export const STATIC_PAGES: Readonly<Record<string, { slug: string; type: string }>> = {
   '/about': { slug: 'about', type: 'AboutPage' },
-  '/about-us': { slug: 'about', type: 'AboutPage' },
   '/privacy-policy': { slug: 'privacy-policy', type: 'WebPage' },
   '/terms-of-service': { slug: 'terms-of-service', type: 'WebPage' },
 };
@@ -26,7 +25,11 @@ export async function loader({
   context,
   request,
 }: LoaderFunctionArgs): Promise<{ page: ContentDocument; schemaType: string }> {
-  const entry = STATIC_PAGES[canonicalPathOf(new URL(request.url).pathname)];
+  const { pathname, search } = new URL(request.url);
+  const path = canonicalPathOf(pathname);
+  // /about-us, reached by a navigation inside the browser (the server answers its 301 itself).
+  if (path !== pathname) throw redirect(`${path}${search}`, 301);
+  const entry = STATIC_PAGES[path];
   const page = entry
     ? await directoryData(context).contentDocument('pages', entry.slug)
     : undefined;

@@ -6,7 +6,7 @@
  * (its React19Dispatcher), for 6 KB of script on every page (decision 006).
  */
 import { useLocation } from 'react-router-dom';
-import { pageTitle, trimTrailingSlashes, truncateDescription } from '@moveratlas/contracts';
+import { canonicalPagePath, pageTitle, truncateDescription } from '@moveratlas/contracts';
 import { useSite } from '../site';
 import {
   absoluteUrl,
@@ -35,7 +35,7 @@ export interface SeoProps {
   breadcrumbs?: readonly Crumb[];
   /** Extra structured data about the page itself. */
   jsonLd?: readonly JsonLd[];
-  /** Overrides the canonical path (default: the current path without query or trailing slash). */
+  /** Overrides the canonical path (default: the current path's one form, without the query). */
   canonicalPath?: string;
   /** Local geo tags: region as "US-IL", the place name, and a position. Default: the whole US. */
   geo?: { region?: string; placename?: string; position?: { lat: number; lng: number } };
@@ -43,10 +43,8 @@ export interface SeoProps {
   webPage?: boolean;
 }
 
-export function canonicalPathOf(pathname: string): string {
-  const trimmed = trimTrailingSlashes(pathname);
-  return trimmed === '' ? '/' : trimmed;
-}
+/** The page's one address (contracts' canonicalPagePath): every other form of it answers 301 there. */
+export const canonicalPathOf = (pathname: string): string => canonicalPagePath(pathname);
 
 export function Seo({
   title,

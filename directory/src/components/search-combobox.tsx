@@ -123,7 +123,11 @@ export function SearchCombobox({
         <input
           id={inputId}
           name="q"
-          type="search"
+          // A text field, not type="search": HTML lets only a text field carry the combobox role it needs
+          // for its list of suggestions (type="search" is a searchbox). The keyboard still says "search".
+          type="text"
+          inputMode="search"
+          enterKeyHint="search"
           required
           maxLength={100}
           autoComplete="off"

@@ -185,7 +185,10 @@ function headIssues(page: PageCase, head: PageHead): string[] {
   check(['website', 'article'].includes(one('og:type') ?? ''), 'og:type');
   check(one('og:site_name') === SITE_NAME, 'og:site_name');
   check(one('og:locale') === 'en_US', 'og:locale');
-  check(one('twitter:card') === 'summary', 'twitter:card');
+  check(one('twitter:card') === 'summary_large_image', 'twitter:card');
+  // The share picture, at our own origin, and a file the site serves (checked once below).
+  check(one('og:image') === `${ORIGIN}/images/social/share-card.png`, 'og:image');
+  check(one('twitter:image') === one('og:image'), 'twitter:image');
   check(one('twitter:title') === title, 'twitter:title');
   check(one('twitter:description') === description, 'twitter:description');
   // Search, list pages beyond the first and filtered views stay out of the index; their links are followed.
@@ -211,9 +214,12 @@ function headIssues(page: PageCase, head: PageHead): string[] {
   if (page.pageType) check(pageLevel[0]?.['@type'] === page.pageType, `page type ${page.pageType}`);
   else check(PAGE_TYPES.includes(pageLevel[0]?.['@type'] ?? ''), 'page type WebPage');
 
-  // The BreadcrumbList repeats the visible trail, starting at home.
+  // The BreadcrumbList repeats the visible trail, starting at home; an error page (404, 500) is no place in
+  // the site's hierarchy and gives search engines none, which would name its own address as a page.
   const trails = byType(head.jsonLd, 'BreadcrumbList');
   if (page.home) check(trails.length === 0 && head.breadcrumbs.length === 0, 'no breadcrumbs');
+  else if (page.status !== undefined && page.status >= 400)
+    check(trails.length === 0, `${trails.length} BreadcrumbLists on an error page`);
   else {
     check(trails.length === 1, `${trails.length} BreadcrumbLists`);
     const items = (trails[0]?.itemListElement ?? []) as Array<{ name: string; item: string }>;
@@ -289,6 +295,15 @@ describe.each(testDatabases())('head tags and structured data on $name', ({ conf
         found.push(`${page.label} (${page.path}): ${issue}`);
     }
     expect(found).toEqual([]);
+  });
+
+  it('serves the share picture every page names', async () => {
+    const response = await app.get('/images/social/share-card.png');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/png');
+    const bytes = Buffer.from(await response.arrayBuffer());
+    // A PNG of 1200×630: the width and height stand in its IHDR chunk.
+    expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)]).toEqual([1200, 630]);
   });
 
   it('describes a company as a MovingCompany, rated only when it has both a rating and reviews', async () => {

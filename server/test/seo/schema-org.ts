@@ -92,6 +92,8 @@ export function schemaOrgTypes(origin: string, siteName: string) {
     publisher: reference,
     mainEntityOfPage: z.looseObject({ '@type': z.literal('WebPage'), '@id': ours }).optional(),
     url: ours,
+    // Required for an article's rich result (issue 15: validators found none).
+    image: ours,
   });
 
   const FAQPage = z.looseObject({

@@ -94,8 +94,8 @@ export function ChartTable({
   return (
     // A table ignores the 1px width of sr-only: a wrapper clips it, so it never widens the page.
     <div className="sr-only">
-      <table>
-        <caption>{title}</caption>
+      {/* Named by aria-label, not a <caption>: inside a <figure> the figcaption is the caption. */}
+      <table aria-label={title}>
         <thead>
           <tr>
             {columns.map((column) => (

@@ -63,8 +63,8 @@ export function PriceRangeChart({
           </g>
         ))}
       </svg>
-      <table className="mt-3 w-full text-left text-sm">
-        <caption className="sr-only">{title}</caption>
+      {/* Named by aria-label, not a <caption>: inside a <figure> the figcaption is the caption. */}
+      <table className="mt-3 w-full text-left text-sm" aria-label={title}>
         <thead>
           <tr className="border-b border-slate-200 text-slate-600">
             <th scope="col" className="py-1 font-medium">

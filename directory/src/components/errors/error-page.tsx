@@ -20,7 +20,10 @@ export function errorMessageFor(status: number): string {
 /** Spec 1: every page carries keywords, this one too (it is noindex, so they only describe the site). */
 export const ERROR_KEYWORDS = ['moving companies', 'movers', 'moving quotes'];
 
-/** Home, then this page (its own URL: the last crumb has no path). */
+/**
+ * Home, then this page: a visible way back. Not handed to search engines as a BreadcrumbList, which would
+ * list this error address as a page of the site (issue 15).
+ */
 const CRUMBS = [{ label: 'Home', to: '/' }, { label: 'Something Went Wrong' }];
 
 const buttonBase =
@@ -44,7 +47,6 @@ export function ErrorPage({
         description={`${sentence} ${TEAM_NOTIFIED}`}
         keywords={ERROR_KEYWORDS}
         noindex
-        breadcrumbs={CRUMBS}
       />
       <div className="mb-8 flex justify-center">
         <Breadcrumbs crumbs={CRUMBS} />

@@ -9,7 +9,10 @@ export const NOT_FOUND_TITLE = 'Page Not Found';
 export const NOT_FOUND_MESSAGE =
   "Sorry, we couldn't find the page you're looking for. It might have been moved, deleted, or never existed.";
 
-/** Home, then this page (its own URL: the last crumb has no path). */
+/**
+ * Home, then this page: a visible way back. Not handed to search engines as a BreadcrumbList, which would
+ * list this error address as a page of the site (issue 15).
+ */
 const CRUMBS = [{ label: 'Home', to: '/' }, { label: NOT_FOUND_TITLE }];
 
 const buttonBase =
@@ -33,7 +36,6 @@ export function NotFoundPage() {
         description={NOT_FOUND_MESSAGE}
         keywords={ERROR_KEYWORDS}
         noindex
-        breadcrumbs={CRUMBS}
       />
       <div className="mb-8 flex justify-center">
         <Breadcrumbs crumbs={CRUMBS} />

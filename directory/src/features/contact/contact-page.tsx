@@ -153,7 +153,8 @@ export function ContactView({
                 name="topic"
                 label="Topic"
                 errors={errors}
-                required
+                // Not `required`: a topic is always chosen (HTML asks a required select for an empty first
+                // option, which would only invite a wrong choice here).
                 defaultValue={topic}
               >
                 {CONTACT_TOPICS.map((topic) => (

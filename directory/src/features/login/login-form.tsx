@@ -144,7 +144,6 @@ export function LoginForm() {
       <button
         type="submit"
         disabled={busy || !hydrated}
-        aria-disabled={busy || !hydrated}
         className="w-full rounded-lg bg-blue-700 px-5 py-3 text-sm font-semibold text-white shadow-sm hover:bg-blue-800 disabled:opacity-60"
       >
         {busy ? 'Logging in...' : 'Login'}

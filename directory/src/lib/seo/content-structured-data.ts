@@ -1,6 +1,6 @@
 /** schema.org JSON-LD for editorial pages: WebPage, Article (blog posts, guides) and FAQPage. */
 import type { ContentDocument, FaqEntry, SiteInfo } from '@moveratlas/contracts';
-import { absoluteUrl, type JsonLd } from './structured-data';
+import { absoluteUrl, SHARE_IMAGE, type JsonLd } from './structured-data';
 
 export function webPageJsonLd(
   site: SiteInfo,
@@ -29,6 +29,8 @@ export function articleJsonLd(site: SiteInfo, document: ContentDocument, path: s
     author: { '@type': 'Organization', name: document.author },
     publisher: { '@id': absoluteUrl(site.origin, '/#organization') },
     mainEntityOfPage: { '@type': 'WebPage', '@id': url },
+    // Search engines show an article's result with a picture only when it names one.
+    image: absoluteUrl(site.origin, SHARE_IMAGE.path),
     url,
     keywords: document.tags.join(', '),
     timeRequired: `PT${document.readingMinutes}M`,

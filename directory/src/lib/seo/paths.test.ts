@@ -9,12 +9,13 @@ import { canonicalPathOf } from './seo';
 const HOSTILE = `/states/illinois${'/'.repeat(150_000)}x`;
 
 describe('trailing-slash trimming of request paths', () => {
-  it('gives the canonical path without trailing slashes', () => {
+  it('gives the canonical path without trailing or doubled slashes, at once however many', () => {
     expect(canonicalPathOf('/states/illinois/')).toBe('/states/illinois');
     expect(canonicalPathOf('/states/illinois///')).toBe('/states/illinois');
     expect(canonicalPathOf('/')).toBe('/');
     expect(canonicalPathOf('///')).toBe('/');
-    expect(canonicalPathOf(HOSTILE)).toBe(HOSTILE);
+    // Doubled slashes inside a path collapse too: one address per page (issue 15).
+    expect(canonicalPathOf(HOSTILE)).toBe('/states/illinois/x');
     expect(canonicalPathOf(`/about${'/'.repeat(150_000)}`)).toBe('/about');
   });
 

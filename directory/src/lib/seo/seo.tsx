@@ -13,6 +13,7 @@ import {
   breadcrumbJsonLd,
   organizationJsonLd,
   serializeForScript,
+  SHARE_IMAGE,
   websiteJsonLd,
   type Crumb,
   webPageJsonLd,
@@ -88,7 +89,12 @@ export function Seo({
       <meta property="og:description" content={summary} />
       <meta property="og:url" content={canonical} />
       <meta property="og:locale" content="en_US" />
-      <meta name="twitter:card" content="summary" />
+      <meta property="og:image" content={absoluteUrl(site.origin, SHARE_IMAGE.path)} />
+      <meta property="og:image:width" content={String(SHARE_IMAGE.width)} />
+      <meta property="og:image:height" content={String(SHARE_IMAGE.height)} />
+      <meta property="og:image:alt" content="Find and compare moving companies" />
+      <meta name="twitter:card" content="summary_large_image" />
+      <meta name="twitter:image" content={absoluteUrl(site.origin, SHARE_IMAGE.path)} />
       <meta name="twitter:title" content={fullTitle} />
       <meta name="twitter:description" content={summary} />
       <meta name="geo.region" content={geo?.region ?? 'US'} />

@@ -3,6 +3,12 @@ import { companyProfilePath } from '@moveratlas/contracts';
 import { CONTACT, SOCIAL_LINKS } from '../../config/site';
 import type { SiteInfo } from '@moveratlas/contracts';
 
+/**
+ * The picture a shared link or an article shows (1200×630, directory/public/images/social): no site name on
+ * it, so a name changed on the Settings screen never disagrees with it.
+ */
+export const SHARE_IMAGE = { path: '/images/social/share-card.png', width: 1200, height: 630 };
+
 export type JsonLd = Record<string, unknown>;
 
 export interface Crumb {

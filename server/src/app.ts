@@ -139,24 +139,25 @@ export async function createApp({
   api.use(authRoutes({ config, db, logger }));
   api.use('/admin', adminApi({ config, db, logger, jobs }));
   api.use(publicReads.middleware());
-  // The directory's public reads, on a read replica for anonymous requests (decision 019): one router per
-  // database handle, built on first use, so the routes themselves never know where they read.
-  const readRouters = new Map<Knex, Router>();
-  const publicReadRoutes = (handle: Knex): Router => {
-    let router = readRouters.get(handle);
-    if (!router) {
-      router = Router();
-      router.use(
-        companyRoutes(handle),
-        stateRoutes(handle),
-        searchRoutes(handle),
-        geoRoutes(handle),
-      );
-      readRouters.set(handle, router);
-    }
-    return router;
-  };
-  api.use((req, res, next) => publicReadRoutes(reads.for(req))(req, res, next));
+  // The directory's public reads. With read replicas (decision 019) an anonymous request is answered by the
+  // same routes built on a replica's handle (once per handle, on first use), so the routes never know where
+  // they read; everyone else, and every request without replicas, goes on to the routes on the primary.
+  const replicaRoutes = new Map<Knex, Router>();
+  const publicReadRoutes = (handle: Knex): Router =>
+    Router().use(
+      companyRoutes(handle),
+      stateRoutes(handle),
+      searchRoutes(handle),
+      geoRoutes(handle),
+    );
+  api.use((req, res, next) => {
+    const handle = reads.for(req);
+    if (handle === db) return next();
+    let routes = replicaRoutes.get(handle);
+    if (!routes) replicaRoutes.set(handle, (routes = publicReadRoutes(handle)));
+    routes(req, res, next);
+  });
+  api.use(publicReadRoutes(db));
   api.use(contentRoutes());
   api.use(contactRoutes({ config, db }));
   api.use(companyApplicationRoutes({ config, db }));

@@ -6,7 +6,7 @@
  * Assumptions (typical US ranges, estimates for comparison, never a quote):
  * - A local move's crew also drives between the addresses at about LOCAL_DRIVE_MPH, billed at the same
  *   hourly rate, plus a flat trip charge for the truck, fuel and the drive to the first address.
- * - Packing (labour and materials) and storage per month depend on the home's size only.
+ * - Packing (labor and materials) and storage per month depend on the home's size only.
  * - From May to September demand peaks: the move itself (not packing or storage) costs 10–20% more.
  */
 import type { MoveSizeId } from './move-size-options';
@@ -29,7 +29,7 @@ export const LOCAL_TRIP_CHARGE: Readonly<PriceRange> = { low: 100, high: 200 };
 /** Months of storage the calculator accepts. */
 export const MAX_STORAGE_MONTHS = 12;
 
-/** Professional packing, labour and materials, by home size. */
+/** Professional packing, labor and materials, by home size. */
 export const PACKING_COST: Readonly<Record<MoveSizeId, PriceRange>> = {
   studio: { low: 250, high: 500 },
   '2-3br': { low: 600, high: 1200 },
@@ -170,7 +170,7 @@ export function estimateMoveCost(input: MoveCostInput): MoveCostEstimate {
       line(
         'packing',
         'Professional packing',
-        'Packing labour and materials',
+        'Packing labor and materials',
         packing.low,
         packing.high,
       ),

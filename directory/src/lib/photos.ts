@@ -1,6 +1,6 @@
 /**
  * The sample photos: the seed gives companies illustrations from directory/public/images/photos/{1..24}.svg,
- * eight scenes in three colour schemes. They are drawings, not photos of the company, and their alt text
+ * eight scenes in three color schemes. They are drawings, not photos of the company, and their alt text
  * says so.
  */
 const SAMPLE_PHOTO = /^\/images\/photos\/(\d{1,2})\.svg$/;

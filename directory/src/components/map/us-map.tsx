@@ -16,7 +16,7 @@ export const browseTitle = (state: Pick<MapState, 'name'>) => `Browse ${state.na
 
 interface View {
   zoom: number;
-  /** Centre of the view in map pixels. */
+  /** Center of the view in map pixels. */
   cx: number;
   cy: number;
 }
@@ -35,7 +35,7 @@ function clampView(view: View, width: number, height: number): View {
   };
 }
 
-/** Zooms by a factor, keeping `around` (map pixels) where it is, or the centre without it. */
+/** Zooms by a factor, keeping `around` (map pixels) where it is, or the center without it. */
 function zoomView(
   current: View,
   factor: number,

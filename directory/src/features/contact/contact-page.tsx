@@ -67,7 +67,7 @@ const COMMON_QUESTIONS: ReadonlyArray<{ topic: ContactTopic; title: string; answ
     topic: 'company-listing',
     title: 'A listing that is wrong, or is yours',
     answer:
-      'Tell us which company and what has changed: address, phone, services or licence numbers. Owners can ask for corrections or removal, or apply to add a company we do not list yet.',
+      'Tell us which company and what has changed: address, phone, services or license numbers. Owners can ask for corrections or removal, or apply to add a company we do not list yet.',
   },
   {
     topic: 'privacy',

@@ -1,5 +1,5 @@
 /**
- * /resources: location resources for a move — what to do about licences, vehicles, utilities, voting and
+ * /resources: location resources for a move — what to do about licenses, vehicles, utilities, voting and
  * taxes when you arrive in a new state — with every state's page, region by region.
  */
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
@@ -20,7 +20,7 @@ const CRUMBS: readonly Crumb[] = [
 ];
 const TITLE = 'Location Resources for Your Move';
 const DESCRIPTION =
-  "Moving to a new state? Driver's licence and vehicle registration, utilities, voter registration, mail forwarding and movers in every state, in one place.";
+  "Moving to a new state? Driver's license and vehicle registration, utilities, voter registration, mail forwarding and movers in every state, in one place.";
 
 export function ResourcesView({ resources }: { resources: ContentSummary[] }) {
   return (

@@ -1,6 +1,6 @@
 /**
  * The head of every page: title, description, keywords, canonical address, Open Graph and Twitter tags,
- * robots, US geo tags, and JSON-LD (organisation, site search, breadcrumbs, and any page data).
+ * robots, US geo tags, and JSON-LD (organization, site search, breadcrumbs, and any page data).
  * Render exactly one per page: React 19 hoists these tags into <head> and does not de-duplicate them.
  * They are plain elements: react-helmet-async 3 would only hand the same elements to React 19's hoisting
  * (its React19Dispatcher), for 6 KB of script on every page (decision 006).

@@ -1,4 +1,4 @@
-/** schema.org JSON-LD for every page: the organisation, the site with its search action, and breadcrumbs. */
+/** schema.org JSON-LD for every page: the organization, the site with its search action, and breadcrumbs. */
 import { companyProfilePath } from '@moveratlas/contracts';
 import { CONTACT, SOCIAL_LINKS } from '../../config/site';
 import type { SiteInfo } from '@moveratlas/contracts';

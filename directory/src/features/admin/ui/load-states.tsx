@@ -1,5 +1,5 @@
 /**
- * What an admin screen shows before its data is there: grey blocks while it loads, a failure with a way to
+ * What an admin screen shows before its data is there: gray blocks while it loads, a failure with a way to
  * try again, and the dashed box of an empty list.
  */
 import type { ReactNode } from 'react';
@@ -7,7 +7,7 @@ import { buttonClass } from './classes';
 import { failureText } from './failure-text';
 
 /**
- * Grey blocks where content will be, announced once as loading: card-sized blocks for a screen, or
+ * Gray blocks where content will be, announced once as loading: card-sized blocks for a screen, or
  * `rows` for a table or list loading inside a section that is already drawn.
  */
 export function Skeleton({

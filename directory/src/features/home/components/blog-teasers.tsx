@@ -16,7 +16,7 @@ const POSTS = [
   {
     slug: 'choosing-right-moving-company',
     title: 'Choosing the Right Moving Company',
-    text: 'The questions to ask, the licences to check and the red flags that mean walk away.',
+    text: 'The questions to ask, the licenses to check and the red flags that mean walk away.',
   },
 ] as const;
 

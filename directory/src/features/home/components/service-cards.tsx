@@ -59,7 +59,7 @@ export function ServiceCards() {
         Moving Services
       </h2>
       <p className="mt-2 max-w-2xl text-slate-600">
-        Whatever you are moving and however far, find companies that specialise in it.
+        Whatever you are moving and however far, find companies that specialize in it.
       </p>
       <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {CARDS.map(({ id, Icon, summary }) => (

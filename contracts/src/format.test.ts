@@ -43,6 +43,21 @@ describe('truncateDescription (spec 9: SEO descriptions)', () => {
     expect(truncateDescription('a'.repeat(161))).toBe(`${'a'.repeat(157)}...`);
     expect(truncateDescription('a'.repeat(161))).toHaveLength(160);
   });
+
+  it('cuts at the end of a word, never inside one, and leaves no comma or dash before the ellipsis', () => {
+    const text = `${'Licensed movers in Chicago, '.repeat(5)}with reviews from customers and free quotes.`;
+    const cut = truncateDescription(text);
+    expect(cut.length).toBeLessThanOrEqual(160);
+    expect(cut).toBe(
+      'Licensed movers in Chicago, Licensed movers in Chicago, Licensed movers in Chicago, Licensed movers in Chicago, Licensed movers in Chicago, with reviews from...',
+    );
+    // 157 characters end after "x,": a whole word, whose comma goes.
+    expect(truncateDescription(`${'word '.repeat(31)}x, and more to come here`)).toBe(
+      `${'word '.repeat(31)}x...`,
+    );
+    // One word longer than the room for it is cut where the limit falls.
+    expect(truncateDescription('a'.repeat(300))).toBe(`${'a'.repeat(157)}...`);
+  });
 });
 
 describe('starBreakdown (spec 9: star display)', () => {

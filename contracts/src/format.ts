@@ -42,9 +42,27 @@ export function formatMoveDate(value: string, onInvalid?: (value: string) => voi
   return '';
 }
 
-/** SEO descriptions above 160 characters are cut to 157 plus an ellipsis. */
+/**
+ * SEO descriptions above 160 characters are cut to at most 157 plus an ellipsis, at the end of a word (issue 15:
+ * search results showed words cut in half), without a dangling comma or dash before the ellipsis. A text with
+ * no space in its last 60 characters of the limit (one very long word) is cut where the limit falls.
+ */
 export function truncateDescription(text: string): string {
-  return text.length > 160 ? `${text.slice(0, 157)}...` : text;
+  if (text.length <= 160) return text;
+  let cut = text.slice(0, 157);
+  // The next character starts a new word when it is a space: the slice already ends on a whole word.
+  if (text[157] !== ' ') {
+    const lastSpace = cut.lastIndexOf(' ');
+    if (lastSpace >= 100) cut = cut.slice(0, lastSpace);
+  }
+  return `${trimTrailingPunctuation(cut)}...`;
+}
+
+/** Drops spaces and the marks that should not stand before an ellipsis (`,;:-–—`), walking back once. */
+function trimTrailingPunctuation(text: string): string {
+  let end = text.length;
+  while (end > 0 && ' ,;:-\u2013\u2014'.includes(text[end - 1]!)) end--;
+  return text.slice(0, end);
 }
 
 /** Lowercase ASCII slug: accents dropped, runs of other characters become one hyphen. */

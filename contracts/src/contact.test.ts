@@ -37,13 +37,13 @@ describe('ContactMessageSchema', () => {
   });
 
   it.each([
-    [{ name: 'D' }, 'name', 'name must be at least 2 characters'],
-    [{ name: '   ' }, 'name', 'name is required'],
-    [{ email: 'dana@example' }, 'email', 'email must be a valid e-mail address'],
-    [{ topic: 'lottery' }, 'topic', 'topic must be one of the listed topics'],
-    [{ message: 'Hi' }, 'message', 'message must be at least 10 characters'],
-    [{ message: 'x'.repeat(5001) }, 'message', 'message must be at most 5000 characters'],
-  ])('rejects %j with a message naming %s', (change, field, message) => {
+    [{ name: 'D' }, 'name', 'Name must be at least 2 characters'],
+    [{ name: '   ' }, 'name', 'Name is required'],
+    [{ email: 'dana@example' }, 'email', 'Enter an e-mail address such as name@example.com'],
+    [{ topic: 'lottery' }, 'topic', 'Choose one of the listed topics'],
+    [{ message: 'Hi' }, 'message', 'Message must be at least 10 characters'],
+    [{ message: 'x'.repeat(5001) }, 'message', 'Message must be at most 5000 characters'],
+  ])('rejects %j with a message on %s in plain words', (change, field, message) => {
     const result = ContactMessageSchema.safeParse({ ...contact, ...change });
     expect(result.success).toBe(false);
     expect(fieldMessages(result.error!)).toEqual({ [field]: message });
@@ -78,19 +78,19 @@ describe('CompanyApplicationSchema', () => {
   });
 
   it.each([
-    [{ companyName: '' }, 'companyName', 'companyName is required'],
-    [{ phone: '555-0142' }, 'phone', 'phone must have exactly 10 digits'],
+    [{ companyName: '' }, 'companyName', 'Company name is required'],
+    [{ phone: '555-0142' }, 'phone', 'Phone number must have 10 digits'],
     [
       { website: 'not a site' },
       'website',
-      'website must be a web address such as https://example.com',
+      'Website must be a web address such as https://example.com',
     ],
-    [{ usdotNumber: '12AB' }, 'usdotNumber', 'usdotNumber must be 1 to 8 digits'],
-    [{ mcNumber: '123456789' }, 'mcNumber', 'mcNumber must be 1 to 8 digits'],
-    [{ state: 'ZZ' }, 'state', 'state must be a US state'],
-    [{ services: [] }, 'services', 'services must list at least one service'],
-    [{ services: ['teleporting'] }, 'services', 'services must be ids of the listed services'],
-  ])('rejects %j with a message naming %s', (change, field, message) => {
+    [{ usdotNumber: '12AB' }, 'usdotNumber', 'USDOT number must be 1 to 8 digits'],
+    [{ mcNumber: '123456789' }, 'mcNumber', 'MC number must be 1 to 8 digits'],
+    [{ state: 'ZZ' }, 'state', 'Choose a state'],
+    [{ services: [] }, 'services', 'Choose at least one service'],
+    [{ services: ['teleporting'] }, 'services', 'Choose services from the list'],
+  ])('rejects %j with a message on %s in plain words', (change, field, message) => {
     const result = CompanyApplicationSchema.safeParse({ ...application, ...change });
     expect(result.success).toBe(false);
     expect(fieldMessages(result.error!)[field]).toBe(message);

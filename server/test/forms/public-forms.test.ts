@@ -66,10 +66,10 @@ describe.each(testDatabases())('public forms on $name', (database) => {
     });
 
     it.each([
-      [{ name: 'D' }, 'name must be at least 2 characters'],
-      [{ email: 'dana' }, 'email must be a valid e-mail address'],
-      [{ topic: 'lottery' }, 'topic must be one of the listed topics'],
-      [{ message: '' }, 'message is required'],
+      [{ name: 'D' }, 'Name must be at least 2 characters'],
+      [{ email: 'dana' }, 'Enter an e-mail address such as name@example.com'],
+      [{ topic: 'lottery' }, 'Choose one of the listed topics'],
+      [{ message: '' }, 'Message is required'],
     ])('answers 400 naming the field for %j', async (change, error) => {
       const res = await postJson('/api/contact', { ...contact, ...change });
       expect(res.status).toBe(400);
@@ -116,11 +116,11 @@ describe.each(testDatabases())('public forms on $name', (database) => {
     });
 
     it.each([
-      [{ companyName: '' }, 'companyName is required'],
-      [{ phone: '12345' }, 'phone must have exactly 10 digits'],
-      [{ usdotNumber: 'ABC' }, 'usdotNumber must be 1 to 8 digits'],
-      [{ state: 'XX' }, 'state must be a US state'],
-      [{ services: [] }, 'services must list at least one service'],
+      [{ companyName: '' }, 'Company name is required'],
+      [{ phone: '12345' }, 'Phone number must have 10 digits'],
+      [{ usdotNumber: 'ABC' }, 'USDOT number must be 1 to 8 digits'],
+      [{ state: 'XX' }, 'Choose a state'],
+      [{ services: [] }, 'Choose at least one service'],
     ])('answers 400 naming the field for %j', async (change, error) => {
       const res = await postJson('/api/company-applications', { ...application, ...change });
       expect(res.status).toBe(400);

@@ -29,11 +29,13 @@ describe('ListYourCompanyView', () => {
     await fill(user, 'USDOT number', '12AB');
     await submit(user);
     // The schema loads on demand (form-schemas.ts): the messages come a moment after the submit.
-    expect(await screen.findByText('companyName is required')).toBeInTheDocument();
-    expect(screen.getByText('phone must have exactly 10 digits')).toBeInTheDocument();
-    expect(screen.getByText('usdotNumber must be 1 to 8 digits')).toBeInTheDocument();
-    expect(screen.getByText('state must be a US state')).toBeInTheDocument();
-    expect(screen.getByText('services must list at least one service')).toBeInTheDocument();
+    expect(await screen.findByText('Company name is required')).toBeInTheDocument();
+    expect(screen.getByText('Phone number must have 10 digits')).toBeInTheDocument();
+    expect(screen.getByText('USDOT number must be 1 to 8 digits')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'State' })).toHaveAccessibleDescription(
+      'Choose a state',
+    );
+    expect(screen.getByText('Choose at least one service')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

@@ -50,6 +50,11 @@ export class SharedCaches {
       await this.db('cache_versions')
         .where({ name: PUBLIC })
         .update({ version: this.db.raw('version + 1'), changed_at: Date.now() });
+      // Our own move need not come back as news a second later (it would restart the replicas' window,
+      // db/read-replicas.ts). Only when ours was the one move since the last read: another process's
+      // change in between must still empty the caches when the watch sees it.
+      const version = await this.readVersion();
+      if (this.seen !== undefined && version === this.seen + 1) this.seen = version;
       return true;
     } catch {
       return false;
@@ -86,12 +91,16 @@ export class SharedCaches {
     return this.checking;
   }
 
+  private async readVersion(): Promise<number> {
+    const row = (await this.db('cache_versions').where({ name: PUBLIC }).first('version')) as
+      { version: number | string } | undefined;
+    return Number(row?.version ?? 0);
+  }
+
   private async readCounter(): Promise<void> {
     let version: number;
     try {
-      const row = (await this.db('cache_versions').where({ name: PUBLIC }).first('version')) as
-        { version: number | string } | undefined;
-      version = Number(row?.version ?? 0);
+      version = await this.readVersion();
     } catch {
       // Unreachable for now: the caches keep their own time-to-live, and the next read catches up.
       return;

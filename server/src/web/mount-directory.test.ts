@@ -172,15 +172,23 @@ describe('mountDirectory with a build', () => {
     expect(await response.text()).toBe('');
   });
 
-  it('hands the renderer a path starting with // as a path of this site (issue 12: a 500, or another host)', async () => {
-    for (const path of ['//%2e%2e%2f', '//evil.example/states']) {
+  it('sends a path starting with // to its one form on this site, never to another host (issue 12, 15)', async () => {
+    for (const [path, location] of [
+      ['//%2e%2e%2f', '/%2e%2e%2f'],
+      ['//evil.example/states', '/evil.example/states'],
+    ]) {
       // The path exactly as sent: a URL string would have its %2e%2e resolved before it left.
-      const { status, body } = await rawPathRequest(server.baseUrl, path);
-      expect(status).toBe(200);
-      expect((JSON.parse(body.toString('utf8')) as { url: string }).url).toBe(
-        `${server.baseUrl}${path}`,
-      );
+      const { status, headers } = await rawPathRequest(server.baseUrl, path!);
+      expect(status).toBe(301);
+      // One leading slash: a path of this site, never the protocol-relative //evil.example.
+      expect(headers.location).toBe(location);
     }
+    // That form reaches the renderer as a path of this site.
+    const { status, body } = await rawPathRequest(server.baseUrl, '/evil.example/states');
+    expect(status).toBe(200);
+    expect((JSON.parse(body.toString('utf8')) as { url: string }).url).toBe(
+      `${server.baseUrl}/evil.example/states`,
+    );
   });
 
   it('serves a page to a request with cookies as private, no-store (issue 12)', async () => {

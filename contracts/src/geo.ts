@@ -95,6 +95,14 @@ export const SearchResultsSchema = z.object({
   ),
   states: z.array(StateRefSchema.extend({ companyCount: z.number().int() })),
   zips: z.array(ZipPlaceSchema),
+  /**
+   * The place the query names, when it names one ("Houston, TX", "st louis", "houston movers", "Texas"):
+   * a visitor who typed a place is taken to its page (issue 15). Absent when the query names none.
+   */
+  place: z
+    .object({ type: z.enum(['city', 'state']), name: z.string(), path: z.string() })
+    .nullable()
+    .optional(),
   totals: z.object({
     companies: z.number().int(),
     cities: z.number().int(),

@@ -127,6 +127,51 @@ describe.each(testDatabases())('states, cities, search and geo API on $name', (d
   });
 
   it.each([
+    ['Houston, TX', 'city', 'Houston, TX', '/states/texas/houston'],
+    ['houston tx', 'city', 'Houston, TX', '/states/texas/houston'],
+    ['Houston, Texas', 'city', 'Houston, TX', '/states/texas/houston'],
+    ['houston movers', 'city', 'Houston, TX', '/states/texas/houston'],
+    ['moving companies in Chicago', 'city', 'Chicago, IL', '/states/illinois/chicago'],
+    ['chicago', 'city', 'Chicago, IL', '/states/illinois/chicago'],
+    ['St Louis', 'city', 'Saint Louis, MO', '/states/missouri/saint-louis'],
+    ['st. louis, mo', 'city', 'Saint Louis, MO', '/states/missouri/saint-louis'],
+    ['Ft Worth', 'city', 'Fort Worth, TX', '/states/texas/fort-worth'],
+    ['Texas', 'state', 'Texas', '/states/texas'],
+    ['movers in tx', 'state', 'Texas', '/states/texas'],
+  ])('names the place %j: the %s %s', async (q, type, name, path) => {
+    const results = SearchResultsSchema.parse(await json(`/api/search?q=${encodeURIComponent(q)}`));
+    expect(results.place).toEqual({ type, name, path });
+  });
+
+  it('lists the city named first among the cities, and names no place for a company or a word', async () => {
+    const stLouis = SearchResultsSchema.parse(await json('/api/search?q=St%20Louis'));
+    // Issue 15: "St Louis" gave Louisville's movers.
+    expect(stLouis.cities[0]).toMatchObject({ name: 'Saint Louis', state: { abbreviation: 'MO' } });
+    expect(stLouis.cities.map((c) => c.name)).not.toContain('Louisville');
+    const houston = SearchResultsSchema.parse(await json('/api/search?q=Houston%2C%20TX'));
+    expect(houston.cities[0]).toMatchObject({ name: 'Houston', state: { abbreviation: 'TX' } });
+    expect(houston.cities.every((c) => c.state.abbreviation === 'TX')).toBe(true);
+    for (const q of ['new', 'zzqxj', '60601', 'moving companies']) {
+      const results = SearchResultsSchema.parse(
+        await json(`/api/search?q=${encodeURIComponent(q)}`),
+      );
+      expect(results.place ?? null, q).toBeNull();
+    }
+  });
+
+  it('ranks a company whose name is the query before other matches', async () => {
+    const company = (await app
+      .db('companies')
+      .where('is_in_list', true)
+      .orderBy('id', 'desc')
+      .first('name')) as { name: string };
+    const results = SearchResultsSchema.parse(
+      await json(`/api/search?q=${encodeURIComponent(company.name)}&type=companies`),
+    );
+    expect(results.companies[0]?.name).toBe(company.name);
+  });
+
+  it.each([
     ['/api/search', /q is required/],
     ['/api/search?q=', /q is required/],
     [`/api/search?q=${'a'.repeat(101)}`, /q must be at most 100 characters/],

@@ -1,8 +1,9 @@
 /**
  * /search?q=…: companies, cities, states and ZIP codes matching a query, grouped. `type` shows one group
  * alone with numbered pages (`page`); every state of the page is a plain URL, so it works without scripts.
+ * A query that names a place goes to that place's page instead.
  */
-import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
+import { Link, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import { SEARCH_QUERY_MAX, type SearchResults, type SearchType } from '@moveratlas/contracts';
 import { directoryData } from '../../app/router-context';
 import { Breadcrumbs } from '../../components/breadcrumbs';
@@ -46,6 +47,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     limit,
     offset: (page - 1) * limit,
   });
+  // A query that names a place ("Houston, TX", "st louis movers", "Texas") lands on the place's page (issue
+  // 15), unless it is also exactly a company's name: then the results show both.
+  const place = results.place;
+  const companyNamed = results.companies[0]?.name.toLowerCase() === q.toLowerCase();
+  if (type === 'all' && place && !companyNamed) throw redirect(place.path, 302);
   return { q, type, page, results };
 }
 

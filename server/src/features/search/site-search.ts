@@ -1,13 +1,21 @@
 /** GET /api/search: companies, cities, states and ZIP codes matching what a visitor typed, grouped and ranked. */
 import type { Knex } from 'knex';
 import { distance } from 'fastest-levenshtein';
-import type { SearchQuery, SearchResults } from '@moveratlas/contracts';
+import {
+  cityPath,
+  findState,
+  statePath,
+  type SearchQuery,
+  type SearchResults,
+} from '@moveratlas/contracts';
 import { TtlCache } from '../../lib/ttl-cache';
 import { zipsByPrefix } from '../geo';
 import { companyCountsByState } from '../states';
 import { loadStates } from '../states';
 import { citySearchName, companySearchTokens, prefixUpperBound } from '../../lib/search-tokens';
 import { companiesMatchingWords } from './company-matches';
+import { understandPlaceQuery, type PlaceQuery } from './place-query';
+import { LIKE_ESCAPE, likeContains } from '../../lib/sql-like';
 
 type Group<K extends keyof SearchResults['totals']> = { items: SearchResults[K]; total: number };
 
@@ -28,6 +36,11 @@ async function searchCompanies(
       .clone()
       .join({ ci: 'cities' }, 'ci.id', 'c.city_id')
       .join({ s: 'states' }, 's.id', 'c.state_id')
+      // Relevance first: the name as typed, then names that start with it, then the other matches.
+      .orderByRaw(
+        `CASE WHEN LOWER(c.name) = ? THEN 0 WHEN LOWER(c.name) LIKE ? ${LIKE_ESCAPE} THEN 1 ELSE 2 END`,
+        [q.trim().toLowerCase(), `${likeContains(q.trim().toLowerCase()).slice(1)}`],
+      )
       .orderBy([
         { column: 'c.is_featured', order: 'desc' },
         { column: 'c.review_count', order: 'desc' },
@@ -121,13 +134,19 @@ function citiesWithCompanies(db: Knex): Promise<CityCandidate[]> {
 
 async function searchCities(
   db: Knex,
-  q: string,
+  place: PlaceQuery,
   limit: number,
   offset: number,
 ): Promise<Group<'cities'>> {
-  const name = citySearchName(q);
+  const { name } = place;
   if (name === '') return { items: [], total: 0 };
-  const [candidates, states] = await Promise.all([citiesWithCompanies(db), loadStates(db)]);
+  const [allCandidates, states] = await Promise.all([citiesWithCompanies(db), loadStates(db)]);
+  // "Houston, TX": the cities of that state only.
+  const stateId = place.state
+    ? states.find((s) => s.abbreviation === place.state!.abbreviation)?.id
+    : undefined;
+  const candidates =
+    stateId === undefined ? allCandidates : allCandidates.filter((c) => c.stateId === stateId);
   let matches = candidates.filter((c) => c.searchName.startsWith(name));
   const edits = allowedEdits(name.length);
   if (matches.length === 0 && edits > 0) {
@@ -139,9 +158,11 @@ async function searchCities(
   }
   if (matches.length === 0) {
     // Cities without companies still answer an exact prefix (someone looking up their own town).
-    const rows = (await db('cities')
+    const query = db('cities')
       .where('search_name', '>=', name)
-      .andWhere('search_name', '<', prefixUpperBound(name))
+      .andWhere('search_name', '<', prefixUpperBound(name));
+    if (stateId !== undefined) query.andWhere('state_id', stateId);
+    const rows = (await query
       .orderBy([{ column: 'zip_count', order: 'desc' }, { column: 'name' }])
       .limit(50)
       .select('id', 'name', 'slug', 'search_name', 'state_id')) as Array<{
@@ -160,7 +181,12 @@ async function searchCities(
       companyCount: 0,
     }));
   }
-  matches.sort((a, b) => b.companyCount - a.companyCount || a.name.localeCompare(b.name));
+  // The city named exactly comes first, then the others by how many movers they have.
+  const exact = (c: CityCandidate) => (c.searchName === name ? 0 : 1);
+  matches.sort(
+    (a, b) =>
+      exact(a) - exact(b) || b.companyCount - a.companyCount || a.name.localeCompare(b.name),
+  );
   const stateById = new Map(states.map((s) => [s.id, s]));
   return {
     items: matches.slice(offset, offset + limit).map((c) => {
@@ -232,14 +258,46 @@ async function searchZips(
 
 const empty = { items: [], total: 0 };
 
+/**
+ * The place the query names exactly, if any: a city with movers (with its state when the query gives one; the
+ * one with the most movers when several share the name), or a state. A state's own name wins over a city of
+ * the same name ("New York", "Washington") unless the query names the city's state too.
+ */
+async function namedPlace(db: Knex, place: PlaceQuery): Promise<SearchResults['place']> {
+  const states = await loadStates(db);
+  const stateNamed = place.name === '' ? place.state : findState(place.name);
+  if (stateNamed && (place.name === '' || !place.state)) {
+    const row = states.find((s) => s.abbreviation === stateNamed.abbreviation);
+    if (row) return { type: 'state', name: row.name, path: statePath(row.slug) };
+  }
+  if (place.name === '') return null;
+  const stateId = place.state
+    ? states.find((s) => s.abbreviation === place.state!.abbreviation)?.id
+    : undefined;
+  const city = (await citiesWithCompanies(db))
+    .filter((c) => c.searchName === place.name && (stateId === undefined || c.stateId === stateId))
+    .sort((a, b) => b.companyCount - a.companyCount)[0];
+  const state = city && states.find((s) => s.id === city.stateId);
+  if (!city || !state) return null;
+  return {
+    type: 'city',
+    name: `${city.name}, ${state.abbreviation}`,
+    path: cityPath(state.slug, city.slug),
+  };
+}
+
 export async function siteSearch(db: Knex, query: SearchQuery): Promise<SearchResults> {
   const { q, limit, offset, type } = query;
   const wants = (group: SearchQuery['type']) => type === 'all' || type === group;
-  const [companies, cities, states, zips] = await Promise.all([
+  const place = understandPlaceQuery(q);
+  const [companies, cities, states, zips, named] = await Promise.all([
     wants('companies') ? searchCompanies(db, q, limit, offset) : empty,
-    wants('cities') ? searchCities(db, q, limit, offset) : empty,
-    wants('states') ? searchStates(db, q, limit, offset) : empty,
+    wants('cities') ? searchCities(db, place, limit, offset) : empty,
+    wants('states')
+      ? searchStates(db, place.name || (place.state?.name ?? q), limit, offset)
+      : empty,
     wants('zips') ? searchZips(db, q, limit, offset) : empty,
+    namedPlace(db, place),
   ]);
   return {
     query: q,
@@ -253,5 +311,6 @@ export async function siteSearch(db: Knex, query: SearchQuery): Promise<SearchRe
       states: states.total,
       zips: zips.total,
     },
+    place: named,
   };
 }

@@ -55,6 +55,9 @@ describe('quote wizard steps (spec 5)', () => {
       false,
     ],
     [{ firstName: 'Ada', lastName: 'Lo', email: 'a b@c.io', phone: '3125550100' }, false],
+    // Apostrophes stand in real addresses (issue 15); other punctuation still does not.
+    [{ firstName: 'Ada', lastName: 'Lo', email: "o'neil@example.com", phone: '3125550100' }, true],
+    [{ firstName: 'Ada', lastName: 'Lo', email: 'o"neil@example.com', phone: '3125550100' }, false],
     [{ firstName: 'Ada', lastName: 'Lo', email: 'a@b.io', phone: '13125550100' }, false],
   ])('step 4 %o valid: %s', (input, ok) => expect(steps[4].safeParse(input).success).toBe(ok));
 

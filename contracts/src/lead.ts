@@ -11,8 +11,12 @@ import { fieldLabel, multilineText, plainText } from './text';
 // ---------------------------------------------------------------------------------------------------------
 // Field rules (spec section 5)
 
-/** Local part letters, digits, underscore, hyphen, dot, plus; a domain; a top-level part of 2 to 20 letters. */
-export const EMAIL_PATTERN = /^[A-Za-z0-9_.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,20}$/;
+/**
+ * Local part letters, digits, underscore, hyphen, dot, plus — and the apostrophe real addresses have
+ * (o'neil@example.com; issue 15) — a domain; a top-level part of 2 to 20 letters.
+ */
+export const EMAIL_PATTERN =
+  /^[A-Za-z0-9_.+'-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,20}$/;
 export const ZIP_PATTERN = /^\d{5}$/;
 export const NAME_MIN_LENGTH = 2;
 export const PHONE_DIGITS = 10;

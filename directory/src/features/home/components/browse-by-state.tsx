@@ -1,5 +1,4 @@
-/** Home section 5: every state by region, with a link to the state overview. */
-import { Link } from 'react-router-dom';
+/** Home section 5: every state by region, with a link to the interactive map further down the page. */
 import { MapPinIcon } from '../../../components/icons';
 import { StatesByRegion } from '../../../components/states-by-region';
 import type { RegionGroup } from '../../../lib/regions';
@@ -21,13 +20,14 @@ export function BrowseByState({ groups }: { groups: readonly RegionGroup[] }) {
               them.
             </p>
           </div>
-          <Link
-            to="/states"
+          {/* The map is further down this page (issue 15: the link led to /states, which has none). */}
+          <a
+            href="#us-map"
             className="inline-flex items-center gap-2 self-start rounded-lg border border-blue-700 px-4 py-2 text-sm font-semibold text-blue-800 hover:bg-blue-50 sm:self-auto"
           >
             <MapPinIcon className="h-4 w-4" />
             View Interactive Map
-          </Link>
+          </a>
         </div>
         <div className="mt-8">
           <StatesByRegion groups={groups} />

@@ -6,7 +6,11 @@ import { UsMap } from '../../../components/map/us-map';
 export function UsMapSection({ map }: { map: UsMapData | null }) {
   if (!map) return null;
   return (
-    <section aria-labelledby="map-heading" className="mx-auto max-w-7xl px-4 py-14 sm:px-6 lg:px-8">
+    <section
+      id="us-map"
+      aria-labelledby="map-heading"
+      className="mx-auto max-w-7xl scroll-mt-20 px-4 py-14 sm:px-6 lg:px-8"
+    >
       <h2 id="map-heading" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
         Find Movers on the Map
       </h2>

@@ -158,7 +158,7 @@ describe('HomeView', () => {
       .map((h) => h.textContent);
     expect(regions).toEqual(['Northeast', 'Midwest', 'South', 'West']);
     expect(within(browse).getAllByRole('listitem')).toHaveLength(51);
-    expect(hrefOf(browse, 'View Interactive Map')).toBe('/states');
+    expect(hrefOf(browse, 'View Interactive Map')).toBe('#us-map');
     const illinois = within(browse).getByRole('link', { name: /^Illinois movers/ });
     expect(illinois.getAttribute('href')).toBe('/states/illinois');
     expect(illinois.textContent).toContain('640');

@@ -216,10 +216,19 @@ test.describe('hero search', () => {
     await expect(page).toHaveURL(url(`/company/${company!.slug}`));
   });
 
-  test('submitting goes to /search with the query', async ({ page }) => {
-    await box(page).fill('chicago');
+  test('submitting goes to /search with the query, and a place typed lands on its page', async ({
+    page,
+  }) => {
+    await box(page).fill('new');
     await hero(page).getByRole('button', { name: 'Search' }).click();
-    await expect(page).toHaveURL(url('/search?q=chicago'));
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Results for “chicago”');
+    await expect(page).toHaveURL(url('/search?q=new'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Results for “new”');
+
+    // Issue 15: "Houston, TX" (the form the suggestions show) found nothing; a place lands on its page.
+    await page.goto(url('/'));
+    await box(page).fill('Houston, TX');
+    await hero(page).getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL(url('/states/texas/houston'));
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Houston');
   });
 });

@@ -104,11 +104,16 @@ test('without JavaScript the search and calculator forms still work', async ({ b
   try {
     await page.goto(url('/'));
     const hero = page.getByRole('main').getByRole('search', { name: 'Search movers' });
-    await hero.getByRole('combobox').fill('chicago');
+    await hero.getByRole('combobox').fill('chica');
     await hero.getByRole('button', { name: 'Search' }).click();
-    await expect(page).toHaveURL(url('/search?q=chicago'));
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Results for “chicago”');
+    await expect(page).toHaveURL(url('/search?q=chica'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Results for “chica”');
     await expect(page.getByRole('link', { name: 'Chicago, IL' }).first()).toBeVisible();
+    // A place named in full lands on its page, without scripts too.
+    await page.goto(url('/'));
+    await hero.getByRole('combobox').fill('chicago movers');
+    await hero.getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL(url('/states/illinois/chicago'));
 
     await page.goto(url('/calculator'));
     await page.getByRole('radio', { name: /4\+ Bedrooms/ }).check();

@@ -25,6 +25,7 @@ import { createApp } from '../../src/app';
 import { testDatabases } from '../databases';
 import { loginAsAdmin, type AdminClient } from '../admin-session';
 import { relayTo, type TcpRelay } from '../support/tcp-relay';
+import { austinCompanyForm } from '../support/company-form';
 
 const mysql = testDatabases().find((d) => d.name === 'mysql');
 const AFTER_CHANGE_MS = 4000;
@@ -119,27 +120,7 @@ describe.runIf(mysql?.config.client === 'mysql')('read replicas on MariaDB', () 
   it('serves anonymous reads from the replica, and the admin their own edit from the primary', async () => {
     const created = await admin.request('/api/admin/companies', {
       method: 'POST',
-      body: JSON.stringify({
-        name: `${word} Replica Movers`,
-        description: '',
-        website: '',
-        phone: '',
-        email: '',
-        logo: '',
-        photo_urls: [],
-        street: '',
-        city: 'Austin',
-        state: 'TX',
-        zip_code: '',
-        usdot_number: '',
-        mc_number: '',
-        founded_year: null,
-        service_area: '',
-        service_radius_miles: null,
-        services: ['local-moving'],
-        is_featured: false,
-        is_in_list: true,
-      }),
+      body: JSON.stringify(austinCompanyForm(`${word} Replica Movers`)),
     });
     const changedAt = Date.now();
     expect(created.status).toBe(201);

@@ -14,12 +14,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CompanyProfileSchema,
   companyProfilePath,
-  type CompanyInputValues,
   type SiteSettingsResponse,
 } from '@moveratlas/contracts';
 import { testDatabases } from '../databases';
 import { loginAsAdmin, type AdminClient } from '../admin-session';
 import { launch, serving, type Started } from '../support/server-process';
+import { austinCompanyForm } from '../support/company-form';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PROCESSES = 3;
@@ -65,27 +65,7 @@ describe.each(testDatabases())('public caches of a fleet on $name', (database) =
   let settingsBefore: SiteSettingsResponse['settings'] | undefined;
   const word = `zqc${randomInt(100_000, 999_999)}`;
 
-  const form = (name: string): CompanyInputValues => ({
-    name,
-    description: 'Local moves across the Hill Country.',
-    website: '',
-    phone: '',
-    email: '',
-    logo: '',
-    photo_urls: [],
-    street: '',
-    city: 'Austin',
-    state: 'TX',
-    zip_code: '',
-    usdot_number: '',
-    mc_number: '',
-    founded_year: null,
-    service_area: '',
-    service_radius_miles: null,
-    services: ['local-moving'],
-    is_featured: false,
-    is_in_list: true,
-  });
+  const form = austinCompanyForm;
 
   beforeAll(async () => {
     for (let i = 0; i < PROCESSES; i++)

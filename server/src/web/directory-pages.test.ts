@@ -192,10 +192,10 @@ describe.each(testDatabases())('directory pages on $name', ({ config }) => {
   });
 
   it('answers /search with grouped results, kept out of the index, and pages one group', async () => {
-    const response = await app.get('/search?q=chicago');
+    const response = await app.get('/search?q=chica');
     expect(response.status).toBe(200);
     const html = await response.text();
-    expect(html).toContain('Results for “chicago”');
+    expect(html).toContain('Results for “chica”');
     expect(html).toContain('href="/states/illinois/chicago"');
     expect(html).toContain('<meta name="robots" content="noindex, follow"/>');
     const cities = await app.get('/search?q=a&type=cities&page=2');
@@ -204,6 +204,18 @@ describe.each(testDatabases())('directory pages on $name', ({ config }) => {
       `${ORIGIN}/search?q=a&amp;type=cities&amp;page=2`,
     );
     expect((await app.get('/search?q=a&type=planets')).status).toBe(404);
+  });
+
+  it('takes a search that names a place to its page (issue 15)', async () => {
+    for (const [q, path] of [
+      ['chicago', '/states/illinois/chicago'],
+      ['Houston, TX', '/states/texas/houston'],
+      ['movers in texas', '/states/texas'],
+    ]) {
+      const response = await noRedirect(app, `/search?q=${encodeURIComponent(q!)}`);
+      expect(response.status, q).toBe(302);
+      expect(response.headers.get('location'), q).toBe(path);
+    }
   });
 
   it('renders the HTML site map with every state, service and article', async () => {

@@ -82,7 +82,7 @@ const pages = (f: Fixtures): PageCase[] => [
   { label: 'directory page 2', path: '/moving-companies?page=2', list: true },
   { label: 'directory of a state', path: '/moving-companies?state=texas', list: true },
   { label: 'search form', path: '/search' },
-  { label: 'search results', path: '/search?q=chicago' },
+  { label: 'search results', path: '/search?q=chica' },
   {
     label: 'search results, one group, page 2',
     path: '/search?q=new&type=companies&page=2',

@@ -37,7 +37,9 @@ describe('ContactView', () => {
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
     // The schema loads on demand (form-schemas.ts): the messages come a moment after the submit.
     expect(await screen.findByText('Name must be at least 2 characters')).toBeInTheDocument();
-    expect(screen.getByText('Enter an e-mail address such as name@example.com')).toBeInTheDocument();
+    expect(
+      screen.getByText('Enter an e-mail address such as name@example.com'),
+    ).toBeInTheDocument();
     expect(screen.getByText('Message must be at least 10 characters')).toBeInTheDocument();
     expect(screen.getByLabelText('Your name').getAttribute('aria-invalid')).toBe('true');
     expect(fetchMock).not.toHaveBeenCalled();
@@ -72,10 +74,15 @@ describe('ContactView', () => {
   });
 
   it('shows the outcome of a plain form post', () => {
-    renderWithRouter(<ContactView sent={false} error="Enter an e-mail address such as name@example.com" />, {
-      path: '/contact',
-    });
-    expect(screen.getByRole('alert').textContent).toBe('Enter an e-mail address such as name@example.com');
+    renderWithRouter(
+      <ContactView sent={false} error="Enter an e-mail address such as name@example.com" />,
+      {
+        path: '/contact',
+      },
+    );
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Enter an e-mail address such as name@example.com',
+    );
     cleanup();
     renderWithRouter(<ContactView sent error={null} />, { path: '/contact' });
     expect(screen.getByRole('status').textContent).toContain('Message sent');

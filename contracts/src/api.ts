@@ -40,8 +40,13 @@ export const CompanyListQuerySchema = z.strictObject({
 });
 export type CompanyListQuery = z.infer<typeof CompanyListQuerySchema>;
 
+/**
+ * GET /api/companies/featured: the featured companies best ranked first, or with `rotation=day` today's share
+ * of them, in a rotation that shows every featured company in turn (the home page's section).
+ */
 export const FeaturedQuerySchema = z.strictObject({
   limit: intParam('limit', 1, 100, 50),
+  rotation: z.enum(['day'], { message: 'rotation must be day' }).optional(),
 });
 
 export const SearchQuerySchema = z.strictObject({

@@ -69,7 +69,11 @@ export interface DirectoryData {
   listStates(): Promise<StateSummary[]>;
   /** The hero's major cities with live counts. */
   majorCities(): Promise<MajorCity[]>;
-  featuredCompanies(limit: number): Promise<Company[]>;
+  /**
+   * Today's share of the featured companies (GET /api/companies/featured?rotation=day), best ranked first:
+   * a rotation that shows every featured company in turn.
+   */
+  featuredCompaniesToday(limit: number): Promise<Company[]>;
   listCompanies(query: CompanyQuery): Promise<CompanyPage>;
   /** A state by slug, name, abbreviation or other spelling; undefined when there is no such state. */
   stateDetail(state: string): Promise<StateDetail | undefined>;

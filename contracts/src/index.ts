@@ -7,6 +7,7 @@ export * from './services';
 export * from './major-cities';
 export * from './images';
 export * from './company';
+export * from './ranking';
 export * from './api';
 export * from './geo';
 export * from './distance';

@@ -1,15 +1,14 @@
 /**
- * The home page's featured section (spec 4.2) and hero search (issue 5). The server renders the featured list
- * itself, so the browser's states are reached by a client-side navigation to / from another page, with the
- * API answers forced by the test: loading (skeleton), error (Try Again reloads), empty, and the progressive
- * loading of the four pages merged by id with the progress bar; plus the one-time logo fallback.
+ * The home page's featured section (spec 4.2, issue 15) and hero search (issue 5). The server renders today's
+ * featured companies itself, so the browser's states are reached by a client-side navigation to / from
+ * another page, with the API answers forced by the test: loading (skeleton), error (Try Again reloads),
+ * empty, and the list of today's few with the link to every featured mover; plus the one-time logo fallback.
  */
-import { expect, test, type Page, type Request, type Route } from '@playwright/test';
+import { expect, test, type Page, type Route } from '@playwright/test';
 import type { Company } from '@moveratlas/contracts';
 import { SITE_NAME, url, waitForHydration } from '../support/directory';
 
 const isFeatured = (address: URL) => address.pathname === '/api/companies/featured';
-const isCompanyPage = (address: URL) => address.pathname === '/api/companies';
 const featuredSection = (page: Page) =>
   page.getByRole('region', { name: 'Featured Moving Companies' });
 
@@ -28,61 +27,61 @@ function gate() {
   return { open, wait: (route: Route) => opened.then(() => route.continue()) };
 }
 
-test('loading: three skeleton cards while nothing usable has arrived, then the list', async ({
+test('loading: three skeleton cards while the list is on its way, then the list', async ({
   page,
 }) => {
-  const pages = gate();
-  await page.route(isFeatured, (route) => route.fulfill({ json: [] }));
-  await page.route(isCompanyPage, pages.wait);
+  // The home loader's tries fail, so the section loads in the browser, whose request waits for the test.
+  const later = gate();
+  let calls = 0;
+  await page.route(isFeatured, (route) =>
+    ++calls <= 3 ? route.fulfill({ status: 500, json: { error: 'Not yet' } }) : later.wait(route),
+  );
   await goHomeInTheBrowser(page);
 
   const section = featuredSection(page);
+  await section.scrollIntoViewIfNeeded();
   await expect(section).toHaveAttribute('aria-busy', 'true');
   await expect(section.getByRole('list', { name: 'Loading companies' })).toBeVisible();
   await expect(section.getByTestId('company-skeleton')).toHaveCount(3);
-  await expect(section.getByText(/Companies Available/)).toHaveCount(0);
 
-  pages.open();
-  await expect(section.getByText(/^\d+ Companies Available$/)).toBeVisible();
+  later.open();
+  await expect(section.getByRole('article').first()).toBeVisible({ timeout: 20_000 });
   await expect(section.getByTestId('company-skeleton')).toHaveCount(0);
   await expect(section).toHaveAttribute('aria-busy', 'false');
-  expect(await section.getByRole('article').count()).toBeGreaterThan(0);
 });
 
 test('error: the error box with the reason, retried twice, and Try Again reloads the page', async ({
   page,
 }) => {
-  const featuredCalls: string[] = [];
-  await page.route(isFeatured, (route: Route, request: Request) => {
-    featuredCalls.push(request.url());
+  const featuredCalls: URL[] = [];
+  await page.route(isFeatured, (route: Route) => {
+    featuredCalls.push(new URL(route.request().url()));
     return route.fulfill({ status: 500, json: { error: 'Featured list unavailable' } });
   });
-  await page.route(isCompanyPage, (route) =>
-    route.fulfill({ status: 500, json: { error: 'Company list unavailable' } }),
-  );
   await goHomeInTheBrowser(page);
 
   const alert = featuredSection(page).getByRole('alert');
+  await featuredSection(page).scrollIntoViewIfNeeded();
   await expect(alert).toBeVisible({ timeout: 20_000 });
   await expect(alert.getByRole('heading')).toHaveText('Unable to Load Companies');
   await expect(alert).toContainText(
     'We encountered an error while loading featured companies. API Error: Featured list unavailable',
   );
-  // Spec 7.2 and 9: the featured list is retried twice.
-  expect(featuredCalls.filter((address) => new URL(address).search === '')).toHaveLength(3);
+  // Spec 7.2 and 9: the featured list is retried twice; every try asks for today's share.
+  expect(featuredCalls.length).toBeGreaterThanOrEqual(3);
+  for (const call of featuredCalls) expect(call.searchParams.get('rotation')).toBe('day');
 
   await page.unrouteAll({ behavior: 'ignoreErrors' });
   const reload = page.waitForEvent('load');
   await alert.getByRole('button', { name: 'Try Again' }).click();
   await reload;
   await expect(page).toHaveURL(url('/'));
-  await expect(featuredSection(page).getByText(/^\d+ Companies Available$/)).toBeVisible();
+  await expect(featuredSection(page).getByRole('article').first()).toBeVisible();
   await expect(featuredSection(page).getByRole('alert')).toHaveCount(0);
 });
 
 test('empty: "No Companies Found" with a link to the directory', async ({ page }) => {
   await page.route(isFeatured, (route) => route.fulfill({ json: [] }));
-  await page.route(isCompanyPage, (route) => route.fulfill({ json: [] }));
   await goHomeInTheBrowser(page);
 
   const section = featuredSection(page);
@@ -95,29 +94,19 @@ test('empty: "No Companies Found" with a link to the directory', async ({ page }
   await expect(page).toHaveURL(url('/moving-companies'));
 });
 
-test('progressive loading merges the four pages by id behind a progress bar, featured first', async ({
+test("today's few featured movers, with their review counts, and a link to every featured mover", async ({
   page,
   request,
 }) => {
-  const all = (await (
-    await request.get(url('/api/companies?limit=50&offset=0'))
+  const today = (await (
+    await request.get(url('/api/companies/featured?limit=6&rotation=day'))
   ).json()) as Company[];
-  const extra = (await (
-    await request.get(url('/api/companies?limit=2&offset=200'))
-  ).json()) as Company[];
-  expect(all).toHaveLength(50);
-  expect(extra).toHaveLength(2);
-  // The featured answer: two companies beyond the first pages, one repeated, one with a logo that fails to
-  // load, and one without a city (dropped).
-  const missingLogo = { ...extra[1]!, logo: '/images/logos/e2e-missing-logo.svg' };
-  const incomplete = { ...all[49]!, id: 999_999, city: { name: '', slug: '' } };
-  const featured = [extra[0]!, missingLogo, extra[0]!, incomplete];
-
-  const rest = gate();
-  await page.route(isFeatured, (route) => route.fulfill({ json: featured }));
-  await page.route(isCompanyPage, (route, req) =>
-    new URL(req.url()).searchParams.get('limit') === '6' ? route.continue() : rest.wait(route),
-  );
+  expect(today).toHaveLength(6);
+  // Today's answer with one logo that fails to load, and a company without a city (dropped).
+  const missingLogo = { ...today[1]!, logo: '/images/logos/e2e-missing-logo.svg' };
+  const incomplete = { ...today[5]!, id: 999_999, city: { name: '', slug: '' } };
+  const answer = [today[0]!, missingLogo, ...today.slice(2, 5), incomplete];
+  await page.route(isFeatured, (route) => route.fulfill({ json: answer }));
   await page.route('**/images/logos/*', (route, req) => {
     const name = new URL(req.url()).pathname;
     // The missing logo fails, and so do the placeholders: the fallback must happen once only.
@@ -128,31 +117,33 @@ test('progressive loading merges the four pages by id behind a progress bar, fea
   await goHomeInTheBrowser(page);
 
   const section = featuredSection(page);
-  // Two featured plus the first page of six.
-  await expect(section.getByText('8 Companies Available')).toBeVisible();
-  await expect(section.getByText('8 of ~50 loaded (16%)')).toBeVisible();
-  await expect(section.getByRole('progressbar', { name: 'Companies loaded' })).toHaveAttribute(
-    'value',
-    '8',
-  );
-
-  rest.open();
-  await expect(section.getByText('52 Companies Available')).toBeVisible();
-  await expect(section.getByRole('progressbar')).toHaveCount(0);
   const names = await section.getByRole('article').getByRole('heading').allInnerTexts();
-  expect(names).toHaveLength(52);
-  expect(names.slice(0, 2)).toEqual([extra[0]!.name, extra[1]!.name]);
-  expect(new Set(names.slice(2))).toEqual(new Set(all.map((company) => company.name)));
+  expect(names).toEqual(today.slice(0, 5).map((company) => company.name));
+  for (const company of today.slice(0, 5)) {
+    const card = section.getByRole('article').filter({ hasText: company.name });
+    await expect(card).toContainText(
+      company.rating === null
+        ? 'Not yet rated'
+        : `(${company.reviewCount.toLocaleString('en-US')} ${company.reviewCount === 1 ? 'review' : 'reviews'})`,
+    );
+  }
 
   // The broken logo (loaded lazily, once in view) is replaced once by one of the 20 placeholders, which,
   // failing too, stays.
-  const logo = section.getByRole('img', { name: `${extra[1]!.name} logo` });
+  const logo = section.getByRole('img', { name: `${missingLogo.name} logo` });
   await logo.scrollIntoViewIfNeeded();
   await expect(logo).toHaveAttribute('src', /^\/images\/logos\/placeholder-([1-9]|1\d|20)\.svg$/);
   const placeholder = await logo.getAttribute('src');
   await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete)).toBe(true);
   await page.waitForTimeout(500);
   await expect(logo).toHaveAttribute('src', placeholder!);
+
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  await section.getByRole('link', { name: /^See all [\d,]+ featured movers$/ }).click();
+  await expect(page).toHaveURL(url('/moving-companies?featured=true'));
+  const listed = page.getByRole('region', { name: 'Featured Movers' });
+  await expect(listed.getByRole('checkbox', { name: 'Featured movers only' })).toBeChecked();
+  expect(await listed.getByRole('article').count()).toBeGreaterThan(0);
 });
 
 test.describe('hero search', () => {

@@ -80,8 +80,12 @@ test('without JavaScript the home page lists its companies and the map links to 
   try {
     await page.goto(url('/'));
     const featured = page.getByRole('region', { name: 'Featured Moving Companies' });
-    await expect(featured.getByText(/^\d+ Companies Available$/)).toBeVisible();
-    expect(await featured.getByRole('article').count()).toBeGreaterThan(0);
+    await expect(
+      featured.getByRole('link', { name: /^See all [\d,]+ featured movers$/ }),
+    ).toHaveAttribute('href', '/moving-companies?featured=true');
+    const cards = await featured.getByRole('article').count();
+    expect(cards).toBeGreaterThan(0);
+    expect(cards).toBeLessThanOrEqual(6);
 
     const map = page.getByRole('group', { name: /Map of the United States/ });
     const states = map.getByRole('link');

@@ -19,6 +19,7 @@ import {
   type SiteInfo,
 } from '@moveratlas/contracts';
 import { ApiError, apiRequestWithHeaders, withQuery } from '../lib/api-client';
+import { featuredTodayQueryKey } from '../lib/companies';
 
 /** Featured companies stay fresh 5 minutes, are kept 30 and retried twice (spec section 9). */
 const FEATURED_OPTIONS = { staleTime: 5 * 60_000, gcTime: 30 * 60_000, retry: 2 } as const;
@@ -42,9 +43,9 @@ export function createApiDirectoryData(queryClient: QueryClient, site: SiteInfo)
     site: () => site,
     listStates: () => queryClient.fetchQuery<StateSummary[]>({ queryKey: ['/api/states'] }),
     majorCities: () => queryClient.fetchQuery<MajorCity[]>({ queryKey: ['/api/cities/major'] }),
-    featuredCompanies: (limit) =>
+    featuredCompaniesToday: (limit) =>
       queryClient.fetchQuery<Company[]>({
-        queryKey: ['/api/companies/featured', { limit }],
+        queryKey: featuredTodayQueryKey(limit),
         ...FEATURED_OPTIONS,
       }),
     listCompanies: (query: CompanyQuery) =>

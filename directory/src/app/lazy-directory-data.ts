@@ -30,7 +30,7 @@ export function createLazyDirectoryData(site: SiteInfo): DirectoryData {
     site: () => site,
     listStates: forward('listStates'),
     majorCities: forward('majorCities'),
-    featuredCompanies: forward('featuredCompanies'),
+    featuredCompaniesToday: forward('featuredCompaniesToday'),
     listCompanies: forward('listCompanies'),
     stateDetail: forward('stateDetail'),
     cityDetail: forward('cityDetail'),

@@ -1,5 +1,5 @@
 /**
- * A filterable, paginated list of companies: a GET form (service, sort and, on the directory, state) that
+ * A filterable, paginated list of companies: a GET form (service, featured, sort and, on the directory, state) that
  * works without scripts, the cards, and numbered page links. Each combination has its own URL.
  */
 import { Form } from 'react-router-dom';
@@ -48,7 +48,7 @@ export function CompanyList({
       <Form
         method="get"
         action={path}
-        className="mt-4 grid gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end"
+        className={`mt-4 grid gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:grid-cols-2 lg:items-end ${states ? 'lg:grid-cols-5' : 'lg:grid-cols-4'}`}
         aria-label="Filter companies"
       >
         {states ? (
@@ -106,6 +106,16 @@ export function CompanyList({
             ))}
           </select>
         </div>
+        <label className="flex items-center gap-2 text-sm font-medium text-slate-800 lg:pb-2">
+          <input
+            type="checkbox"
+            name="featured"
+            value="true"
+            defaultChecked={params.featured === true}
+            className="h-4 w-4 rounded border-slate-300 text-blue-700 focus:ring-blue-200"
+          />
+          Featured movers only
+        </label>
         <button
           type="submit"
           className="rounded-lg bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800"

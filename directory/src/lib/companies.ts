@@ -67,6 +67,20 @@ export function mergeCompanies(
   return [...first, ...rest.filter((c) => c.isFeatured), ...rest.filter((c) => !c.isFeatured)];
 }
 
+/**
+ * The home page's featured companies: today's share of a rotation through all of them (issue 15), fetched
+ * under one query key by the home loader and the section's live loading alike.
+ */
+export const featuredTodayQueryKey = (limit: number) =>
+  ['/api/companies/featured', { limit, rotation: 'day' }] as const;
+
+/**
+ * Every featured mover, best ranked first: where the home page's featured section sends a visitor (the
+ * directory list's ?featured=true, lib/listing.ts). Here rather than there, which would bring the list's
+ * service options into the home page's bundle.
+ */
+export const ALL_FEATURED_PATH = '/moving-companies?featured=true';
+
 /** The keyword list of a company page (spec 9): its name, city and services. */
 export function companyKeywords(company: Pick<Company, 'name' | 'city' | 'state' | 'services'>) {
   return [

@@ -1,6 +1,6 @@
 /**
- * The query string of a company list (directory, state and city pages): ?page, ?service, ?sort and, on the
- * directory, ?state. Read strictly so that every list page has exactly one canonical URL; a value that is
+ * The query string of a company list (directory, state and city pages): ?page, ?service, ?featured, ?sort
+ * and, on the directory, ?state. Read strictly so that every list page has exactly one canonical URL; a value that is
  * not one of ours is a 404 rather than a silently different page.
  */
 import { SERVICES, type CompanySort, type ServiceId } from '@moveratlas/contracts';
@@ -18,6 +18,8 @@ export const SORT_OPTIONS: ReadonlyArray<{ id: CompanySort; label: string }> = [
 export interface ListParams {
   page: number;
   service?: ServiceId;
+  /** Featured movers only (?featured=true); the home page's featured section links to them. */
+  featured?: true;
   sort: CompanySort;
   state?: string;
 }
@@ -34,6 +36,7 @@ export function readListParams(search: URLSearchParams): ListParams | undefined 
   const service = search.get('service') || undefined;
   const sort = search.get('sort') || 'featured';
   const state = search.get('state') || undefined;
+  const featured = search.get('featured') || undefined;
   let page = 1;
   if (pageText !== null && pageText !== '') {
     if (!/^\d{1,5}$/.test(pageText) || Number(pageText) < 1) return undefined;
@@ -41,7 +44,8 @@ export function readListParams(search: URLSearchParams): ListParams | undefined 
   }
   if (service !== undefined && !isService(service)) return undefined;
   if (!isSort(sort)) return undefined;
-  return { page, service, sort, state };
+  if (featured !== undefined && featured !== 'true') return undefined;
+  return { page, service, ...(featured ? { featured: true } : {}), sort, state };
 }
 
 /** The query string of a list page in one fixed order, defaults left out ('' for the first, plain page). */
@@ -49,6 +53,7 @@ export function listQueryString(params: ListParams): string {
   const search = new URLSearchParams();
   if (params.state) search.set('state', params.state);
   if (params.service) search.set('service', params.service);
+  if (params.featured) search.set('featured', 'true');
   if (params.sort !== 'featured') search.set('sort', params.sort);
   if (params.page > 1) search.set('page', String(params.page));
   const text = search.toString();
@@ -61,7 +66,11 @@ export function listQueryString(params: ListParams): string {
  */
 export function isListVariant(params: ListParams): boolean {
   return (
-    params.page > 1 || params.sort !== 'featured' || params.service !== undefined || !!params.state
+    params.page > 1 ||
+    params.sort !== 'featured' ||
+    params.service !== undefined ||
+    params.featured === true ||
+    !!params.state
   );
 }
 

@@ -40,8 +40,9 @@ describe.each(testDatabases())('createDirectoryData on $name', ({ config }) => {
     expect(page.companies).toHaveLength(3);
     expect(page.companies.every((c) => c.state.slug === 'illinois')).toBe(true);
     expect(page.total).toBeGreaterThanOrEqual(3);
-    const featured = await data.featuredCompanies(2);
-    expect(featured.length).toBeLessThanOrEqual(2);
+    const featured = await data.featuredCompaniesToday(2);
+    expect(featured).toHaveLength(2);
+    expect(featured.every((c) => c.isFeatured)).toBe(true);
   });
 
   it('turns a rejected filter into a 400 answer for the router', async () => {

@@ -6,13 +6,14 @@
 import type { Knex } from 'knex';
 import {
   CompanyListQuerySchema,
+  FeaturedQuerySchema,
   SearchQuerySchema,
   type CompanyQuery,
   type DirectoryData,
   type SearchRequest,
   type SiteInfo,
 } from '@moveratlas/contracts';
-import { listCompanies, findCompanyProfile, listFeaturedCompanies } from '../features/companies';
+import { listCompanies, findCompanyProfile, listFeaturedToday } from '../features/companies';
 import { siteContent } from '../features/content';
 import { findZip } from '../features/geo';
 import { siteSearch } from '../features/search';
@@ -72,7 +73,13 @@ export function createDirectoryData(db: Knex, site: SiteInfo): DirectoryData {
     site: () => site,
     listStates: () => answer(() => listStates(db)),
     majorCities: () => answer(() => majorCities(db)),
-    featuredCompanies: (limit) => answer(() => listFeaturedCompanies(db, limit)),
+    featuredCompaniesToday: (limit) =>
+      answer(() =>
+        listFeaturedToday(
+          db,
+          parseInput(FeaturedQuerySchema, { limit: String(limit) }, 'query').limit,
+        ),
+      ),
     listCompanies: (query) => answer(() => listCompanies(db, companyListQuery(query))),
     stateDetail: (segment) =>
       answer(async () => {

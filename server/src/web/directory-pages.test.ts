@@ -3,7 +3,7 @@
  * `npm run build -w @moveratlas/directory` first): canonical redirects, 404s, head tags and JSON-LD.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVICES } from '@moveratlas/contracts';
+import { BEST_RATED_MIN_REVIEWS, SERVICES } from '@moveratlas/contracts';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { testDatabases } from '../../test/databases';
 
@@ -152,13 +152,14 @@ describe.each(testDatabases())('directory pages on $name', ({ config }) => {
     expect(html).toContain(`href="/get-quotes?company=${companySlug}"`);
   });
 
-  it('offers four other movers of the same city to compare, never the company itself', async () => {
+  it('offers the four best rated other movers of the same city, never the company itself', async () => {
     const chicago = (await app
       .db('companies as c')
       .join('cities as ci', 'ci.id', 'c.city_id')
       .where({ 'ci.slug': 'chicago', 'c.is_in_list': true })
-      .select('c.slug')) as Array<{ slug: string }>;
+      .select('c.slug', 'c.review_count')) as Array<{ slug: string; review_count: number }>;
     const slugs = new Set(chicago.map((c) => c.slug));
+    const reviews = new Map(chicago.map((c) => [c.slug, Number(c.review_count)]));
     expect(slugs.size).toBeGreaterThan(5);
     const own = chicago[0]!.slug;
     const html = await (await app.get(`/company/${own}`)).text();
@@ -172,6 +173,10 @@ describe.each(testDatabases())('directory pages on $name', ({ config }) => {
     expect(linked).toHaveLength(4);
     expect(linked).not.toContain(own);
     for (const slug of linked) expect(slugs.has(slug)).toBe(true);
+    // Called best rated, so each has the reviews to deserve it (issue 15).
+    expect(section).toContain('The best rated movers in Chicago, IL besides');
+    for (const slug of linked)
+      expect(reviews.get(slug), slug).toBeGreaterThanOrEqual(BEST_RATED_MIN_REVIEWS);
     // The profile's title fits in search results (long names drop "Movers in", then the place).
     const title = /<title>([^<]*)<\/title>/
       .exec(html)![1]!
@@ -187,7 +192,14 @@ describe.each(testDatabases())('directory pages on $name', ({ config }) => {
     const html = await response.text();
     expect(html).toContain('aria-label="Browse Illinois Movers"');
     expect(html).toContain('href="/states/illinois"');
-    expect(html).toMatch(/\d+ Companies Available/);
+    // Today's handful of featured companies, and the way to all of them (issue 15).
+    const featured = html.slice(html.indexOf('id="featured-heading"'));
+    const cards = featured.slice(0, featured.indexOf('</section>')).match(/<article/g) ?? [];
+    expect(cards.length).toBeGreaterThan(0);
+    expect(cards.length).toBeLessThanOrEqual(6);
+    expect(featured).toMatch(
+      /href="\/moving-companies\?featured=true"[^>]*>See all (<!-- -->)?\d+(<!-- -->)? featured movers</,
+    );
     expect(html).not.toMatch(/\sstyle="/);
   });
 

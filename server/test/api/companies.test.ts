@@ -1,14 +1,29 @@
+import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CompanySchema,
   CompanyProfileSchema,
   MAJOR_CITIES,
+  rankScore,
   type Company,
+  type CompanyInputValues,
 } from '@moveratlas/contracts';
+import { listFeaturedToday } from '../../src/features/companies';
+import { loginAsAdmin, type AdminClient } from '../admin-session';
 import { testDatabases } from '../databases';
 import { startTestApp, type TestApp } from '../test-app';
 
 const StrictCompany = CompanySchema.strict();
+
+/**
+ * The rank score of a company as the API shows it: its rating is the average to 0.005, so rating × count
+ * is its exact star sum below 100 reviews (the seeded companies have at most 60). Unrated ones rank last.
+ */
+const scoreOf = (c: Company) =>
+  c.rating === null ? -1 : rankScore(Math.round(c.rating * c.reviewCount), c.reviewCount)!;
+
+const nonIncreasing = (values: number[]) =>
+  values.every((value, i) => i === 0 || values[i - 1]! >= value);
 
 describe.each(testDatabases())('companies API on $name', (database) => {
   let app: TestApp;
@@ -41,7 +56,7 @@ describe.each(testDatabases())('companies API on $name', (database) => {
       expect(company.city.slug).toMatch(/^[a-z0-9-]+$/);
       expect(company.services.length).toBeGreaterThan(0);
     }
-    // Default order: featured first, then by rating.
+    // Default order: featured first, then by rank score.
     const featured = (await app
       .db('companies')
       .where({ is_in_list: true, is_featured: true })
@@ -184,11 +199,11 @@ describe.each(testDatabases())('companies API on $name', (database) => {
       expect(body[i - 1]!.reviewCount).toBeGreaterThanOrEqual(body[i]!.reviewCount);
   });
 
-  it('sorts by rating (unrated last), by reviews and by name', async () => {
+  it('sorts by rank score (unrated last), by reviews and by name', async () => {
     const byRating = (await list('?sort=rating&limit=100&offset=0')).body;
-    const ratings = byRating.map((c) => c.rating ?? -1);
-    for (let i = 1; i < ratings.length; i++)
-      expect(ratings[i - 1]!).toBeGreaterThanOrEqual(ratings[i]!);
+    expect(nonIncreasing(byRating.map(scoreOf))).toBe(true);
+    // Not by the raw average: a 5.0 of a few reviews no longer leads.
+    expect(byRating.slice(0, 10).every((c) => c.reviewCount > 3)).toBe(true);
     const lastPage = (await list(`?sort=rating&limit=5&offset=${listedTotal - 5}`)).body;
     expect(lastPage.at(-1)!.rating).toBeNull();
 
@@ -200,7 +215,7 @@ describe.each(testDatabases())('companies API on $name', (database) => {
     }
   });
 
-  it('lists featured companies, best rated first', async () => {
+  it('lists featured companies, best ranked first', async () => {
     const res = await app.get('/api/companies/featured');
     expect(res.status).toBe(200);
     const body = (await res.json()) as Company[];
@@ -210,9 +225,133 @@ describe.each(testDatabases())('companies API on $name', (database) => {
       expect(() => StrictCompany.parse(c)).not.toThrow();
       expect(c.isFeatured).toBe(true);
     }
+    expect(nonIncreasing(body.map(scoreOf))).toBe(true);
     const filtered = await list('?featured=true&limit=5');
     expect(filtered.body.every((c) => c.isFeatured)).toBe(true);
     expect((await app.get('/api/companies/featured?limit=0')).status).toBe(400);
+    expect((await app.get('/api/companies/featured?rotation=week')).status).toBe(400);
+  });
+
+  it("answers today's share of the featured companies with rotation=day", async () => {
+    const res = await app.get('/api/companies/featured?limit=6&rotation=day');
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Company[];
+    expect(body).toHaveLength(6);
+    for (const c of body) {
+      expect(() => StrictCompany.parse(c)).not.toThrow();
+      expect(c.isFeatured).toBe(true);
+    }
+    expect(nonIncreasing(body.map(scoreOf))).toBe(true);
+  });
+
+  describe('ranking by confidence, not by the raw average (issue 15)', () => {
+    /** A word no seeded company has: the mark of this file's companies. */
+    const WORD = `zqr${randomInt(100_000, 999_999)}`;
+    let admin: AdminClient;
+    const created: number[] = [];
+
+    const form = (name: string): CompanyInputValues => ({
+      name: `${WORD} ${name}`,
+      city: 'Houston',
+      state: 'TX',
+      services: ['local-moving'],
+      is_featured: true,
+      is_in_list: true,
+    });
+
+    /** A company made as the admin makes one, whose reviews come in and the last is published by a moderator. */
+    async function companyWithReviews(name: string, stars: number[]): Promise<number> {
+      const res = await admin.request('/api/admin/companies', {
+        method: 'POST',
+        body: JSON.stringify(form(name)),
+      });
+      expect(res.status, await res.clone().text()).toBe(201);
+      const { id } = (await res.json()) as { id: number };
+      created.push(id);
+      await app.db('reviews').insert(
+        stars.map((rating, i) => ({
+          company_id: id,
+          rating,
+          title: 'Moved us',
+          body: 'They moved us.',
+          author_first_name: 'Sam',
+          reviewed_on: '2026-10-01',
+          status: i === stars.length - 1 ? 'pending' : 'published',
+        })),
+      );
+      const pending = (await app
+        .db('reviews')
+        .where({ company_id: id, status: 'pending' })
+        .first('id')) as { id: number };
+      const published = await admin.request(`/api/admin/reviews/${pending.id}`, {
+        method: 'PATCH',
+        body: JSON.stringify({ status: 'published' }),
+      });
+      expect(published.status).toBe(200);
+      return id;
+    }
+
+    let established: number;
+    let newcomer: number;
+
+    beforeAll(async () => {
+      admin = await loginAsAdmin(app.baseUrl);
+      // 4.6 (4.59) with 37 reviews, and 5.0 with one.
+      established = await companyWithReviews('Established Movers', [
+        ...Array<number>(22).fill(5),
+        ...Array<number>(15).fill(4),
+      ]);
+      newcomer = await companyWithReviews('Newcomer Movers', [5]);
+    });
+
+    afterAll(async () => {
+      for (const id of created) {
+        const res = await admin.request(`/api/admin/companies/${id}`, { method: 'DELETE' });
+        expect(res.status).toBe(204);
+      }
+    });
+
+    it('ranks an established 4.6 with 37 reviews before a 5.0 with one, in both sorts', async () => {
+      for (const sort of ['rating', 'featured']) {
+        const { body } = await list(`?q=${WORD}&sort=${sort}`);
+        expect(
+          body.map((c) => [c.id, c.rating, c.reviewCount]),
+          sort,
+        ).toEqual([
+          [established, 4.59, 37],
+          [newcomer, 5, 1],
+        ]);
+      }
+    });
+
+    it('ranks them so in the featured list and among the featured of the whole directory', async () => {
+      const featured = (await (
+        await app.get('/api/companies/featured?limit=100')
+      ).json()) as Company[];
+      const ids = featured.map((c) => c.id);
+      expect(ids).toContain(newcomer);
+      expect(ids.indexOf(established)).toBeLessThan(ids.indexOf(newcomer));
+      const { body } = await list('?featured=true&sort=rating&limit=100');
+      const sorted = body.map((c) => c.id);
+      expect(sorted).toContain(newcomer);
+      expect(sorted.indexOf(established)).toBeLessThan(sorted.indexOf(newcomer));
+    });
+
+    it('puts every featured company, the newest too, on the home page within ⌈featured / 6⌉ days', async () => {
+      const all = (await app
+        .db('companies')
+        .where({ is_featured: true, is_in_list: true })
+        .pluck('id')) as number[];
+      const days = Math.ceil(all.length / 6);
+      const shown = new Set<number>();
+      for (let day = 0; day < days; day++) {
+        const today = await listFeaturedToday(app.db, 6, day * 86_400_000);
+        expect(today).toHaveLength(6);
+        for (const company of today) shown.add(company.id);
+      }
+      expect([...shown].sort((a, b) => a - b)).toEqual([...all].sort((a, b) => a - b));
+      expect(shown.has(newcomer)).toBe(true);
+    });
   });
 
   it('answers a profile with its reviews, whose aggregate is the company rating', async () => {

@@ -145,23 +145,38 @@ describe.each(testDatabases())('admin scripts API on $name', ({ config }) => {
       .db('companies')
       .where('review_count', '>', 2)
       .orderBy('id')
-      .first('id', 'rating', 'review_count')) as {
+      .first('id', 'rating', 'rank_score', 'review_count')) as {
       id: number;
       rating: number;
+      rank_score: number;
       review_count: number;
     };
+    const other = (await app
+      .db('companies')
+      .where('review_count', '>', 2)
+      .where('id', '>', company.id)
+      .orderBy('id')
+      .first('id', 'rank_score')) as { id: number; rank_score: number };
     await app.db('companies').where({ id: company.id }).update({ rating: 1.11, review_count: 999 });
+    // A rank score alone out of step (a changed prior, say) is refreshed too.
+    await app.db('companies').where({ id: other.id }).update({ rank_score: 1.2345 });
     const job = await runScript('refresh-company-ratings');
-    expect(job.result).toMatchObject({ updated: 1 });
+    expect(job.result).toMatchObject({ updated: 2 });
     const after = (await app
       .db('companies')
       .where({ id: company.id })
-      .first('rating', 'review_count')) as {
+      .first('rating', 'rank_score', 'review_count')) as {
       rating: number;
+      rank_score: number;
       review_count: number;
     };
     expect(Number(after.rating)).toBeCloseTo(Number(company.rating), 2);
+    expect(Number(after.rank_score)).toBe(Number(company.rank_score));
     expect(Number(after.review_count)).toBe(Number(company.review_count));
+    const otherAfter = (await app.db('companies').where({ id: other.id }).first('rank_score')) as {
+      rank_score: number;
+    };
+    expect(Number(otherAfter.rank_score)).toBe(Number(other.rank_score));
   });
 
   it('purges old step events and finished rate-limit windows, keeping recent ones', async () => {

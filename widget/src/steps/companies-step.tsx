@@ -16,8 +16,9 @@ function Rating({ company }: { company: MatchedCompany }) {
       <Icon name="star" className="size-4 fill-amber-400 text-amber-500" />
       <span>
         {company.rating.toFixed(1)}
-        <span className="sr-only"> out of 5 stars ({full} full)</span> · {company.reviews_count}{' '}
-        reviews
+        <span className="sr-only"> out of 5 stars ({full} full)</span> ·{' '}
+        {company.reviews_count.toLocaleString('en-US')}{' '}
+        {company.reviews_count === 1 ? 'review' : 'reviews'}
       </span>
     </span>
   );

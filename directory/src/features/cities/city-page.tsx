@@ -16,7 +16,7 @@ import {
   readListParams,
   totalPagesOf,
 } from '../../lib/listing';
-import { formatCount } from '../../lib/numbers';
+import { formatCount, plural } from '../../lib/numbers';
 import { Seo } from '../../lib/seo/seo';
 import { companyItemListJsonLd } from '../../lib/seo/structured-data';
 import { useSite } from '../../lib/site';
@@ -37,6 +37,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       state: state.slug,
       city: citySlug,
       service: listParams.service,
+      featured: listParams.featured,
       sort: listParams.sort,
       limit: LIST_PAGE_SIZE,
       offset: (listParams.page - 1) * LIST_PAGE_SIZE,
@@ -74,7 +75,7 @@ export function CityView({ city, page, params, destinations }: CityPageData) {
     <div className="mx-auto max-w-7xl px-4 pt-8 pb-16 sm:px-6 lg:px-8">
       <Seo
         title={title}
-        description={`Compare ${formatCount(statistics.companyCount)} moving companies in ${city.name}, ${state.name}${rating}. Read reviews, see typical prices and get free quotes from local movers.`}
+        description={`Compare ${plural(statistics.companyCount, 'moving company', 'moving companies')} in ${city.name}, ${state.name}${rating}. Read reviews, see typical prices and get free quotes from local movers.`}
         keywords={[
           `${city.name} movers`,
           `moving companies in ${city.name}`,
@@ -102,7 +103,9 @@ export function CityView({ city, page, params, destinations }: CityPageData) {
       <p className="mt-3 max-w-3xl text-lg text-slate-600">
         {statistics.companyCount === 0
           ? `No movers are listed in ${city.name} yet; movers from nearby cities serve the area.`
-          : `${formatCount(statistics.companyCount)} movers are based in ${city.name}, ${state.name}. Compare their ratings, services and typical prices, then request free quotes.`}
+          : statistics.companyCount === 1
+            ? `1 mover is based in ${city.name}, ${state.name}. Compare its rating, services and typical prices, then request a free quote.`
+            : `${formatCount(statistics.companyCount)} movers are based in ${city.name}, ${state.name}. Compare their ratings, services and typical prices, then request free quotes.`}
       </p>
       <PlaceMovers
         placeName={city.name}

@@ -6,6 +6,7 @@ import {
   cityPath,
   statePath,
   companyProfilePath,
+  mayBeCalledBestRated,
 } from '@moveratlas/contracts';
 import { directoryData } from '../../app/router-context';
 import { Breadcrumbs } from '../../components/breadcrumbs';
@@ -16,7 +17,7 @@ import { StarRating } from '../../components/star-rating';
 import { RouteErrorBoundary } from '../../components/errors/route-error-boundary';
 import { companyKeywords, serviceBadges } from '../../lib/companies';
 import { notFound } from '../../lib/http';
-import { formatCount } from '../../lib/numbers';
+import { plural } from '../../lib/numbers';
 import { Seo } from '../../lib/seo/seo';
 import { movingCompanyJsonLd } from '../../lib/seo/structured-data';
 import { useSite } from '../../lib/site';
@@ -44,6 +45,8 @@ async function locatorFor(company: CompanyProfile): Promise<StateLocator | null>
 
 /** How many other movers of the same city the profile offers for comparison. */
 const OTHER_MOVERS = 4;
+/** The city's best ranked movers the loader picks them from. */
+const OTHER_MOVER_CANDIDATES = 12;
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const slug = params.slug ?? '';
@@ -55,14 +58,18 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
     data.listCompanies({
       state: company.state.slug,
       city: company.city.slug,
+      // Ranked by rank score (issue 15), not the raw average.
       sort: 'rating',
-      limit: OTHER_MOVERS + 1,
+      limit: OTHER_MOVER_CANDIDATES,
     }),
   ]);
-  // Only what the list shows: the loader data travels in the page for hydration.
-  const otherMovers = sameCity.companies
-    .filter((c) => c.id !== company.id)
+  const others = sameCity.companies.filter((c) => c.id !== company.id);
+  // The best rated, when the city has movers with reviews enough to be called that; else simply the best
+  // ranked others, which the section then does not call best rated.
+  const bestRated = others.filter(mayBeCalledBestRated);
+  const otherMovers = (bestRated.length > 0 ? bestRated : others)
     .slice(0, OTHER_MOVERS)
+    // Only what the list shows: the loader data travels in the page for hydration.
     .map(({ id, name, slug, rating, reviewCount }) => ({ id, name, slug, rating, reviewCount }));
   return { company, locator, otherMovers };
 }
@@ -96,7 +103,7 @@ export function CompanyView({ company, locator, otherMovers }: CompanyPageData) 
           },
           site.siteName,
         )}
-        description={`${description} Read ${formatCount(company.reviewCount)} reviews and get a free quote.`}
+        description={`${description} ${company.reviewCount > 0 ? `Read ${plural(company.reviewCount, 'review', 'reviews')} and get a free quote.` : 'Get a free quote.'}`}
         keywords={companyKeywords(company)}
         breadcrumbs={crumbs}
         geo={{

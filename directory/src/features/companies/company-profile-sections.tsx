@@ -4,8 +4,10 @@
  */
 import { Link } from 'react-router-dom';
 import {
+  BEST_RATED_MIN_REVIEWS,
   cityPath,
   formatPhone,
+  mayBeCalledBestRated,
   phoneDigits,
   type Company,
   type CompanyProfile,
@@ -130,7 +132,10 @@ export function CompanyReviews({ company }: { company: CompanyProfile }) {
 /** Another mover of the same city, as the loader sends it: only what the list shows. */
 export type OtherMover = Pick<Company, 'id' | 'name' | 'slug' | 'rating' | 'reviewCount'>;
 
-/** The best rated movers of the same city, for a second and third estimate. */
+/**
+ * Other movers of the same city, for a second and third estimate: called the best rated only when every one
+ * listed has the reviews to deserve it (BEST_RATED_MIN_REVIEWS, issue 15).
+ */
 export function OtherMovers({
   company,
   place,
@@ -141,14 +146,17 @@ export function OtherMovers({
   otherMovers: OtherMover[];
 }) {
   if (otherMovers.length === 0) return null;
+  const bestRated = otherMovers.every(mayBeCalledBestRated);
   return (
     <section aria-labelledby="other-movers-heading">
       <h2 id="other-movers-heading" className="text-2xl font-bold text-slate-900">
         Compare Other Movers in {company.city.name}
       </h2>
       <p className="mt-2 text-slate-700">
-        Getting more than one estimate is the surest way to a fair price. The best rated movers in{' '}
-        {place} besides {company.name}:
+        Getting more than one estimate is the surest way to a fair price.{' '}
+        {bestRated
+          ? `The best rated movers in ${place} besides ${company.name}, each with at least ${BEST_RATED_MIN_REVIEWS} reviews:`
+          : `Other movers in ${place}:`}
       </p>
       <ul className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200">
         {otherMovers.map((other) => (

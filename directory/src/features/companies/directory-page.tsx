@@ -32,6 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     data.listCompanies({
       state: state?.slug,
       service: canonical.service,
+      featured: canonical.featured,
       sort: canonical.sort,
       limit: LIST_PAGE_SIZE,
       offset: (canonical.page - 1) * LIST_PAGE_SIZE,
@@ -91,7 +92,9 @@ export function DirectoryView({ states, page, params, stateName }: DirectoryPage
         total={page.total}
         states={states}
         headingId="companies-heading"
-        heading={stateName ? `Movers in ${stateName}` : 'All Movers'}
+        heading={
+          params.featured ? `Featured Movers${where}` : stateName ? `Movers${where}` : 'All Movers'
+        }
       />
       {stateName && params.state ? (
         <p className="mt-6 text-sm">

@@ -41,7 +41,8 @@ describe('HomeView', () => {
       <HomeView
         states={TEST_STATES}
         majorCities={TEST_MAJOR_CITIES}
-        featured={[testCompany()]}
+        featured={[testCompany({ isFeatured: true })]}
+        featuredTotal={120}
         usMap={{ width: 800, height: 600, states: [] }}
         averageRating={4.26}
       />,
@@ -52,7 +53,9 @@ describe('HomeView', () => {
       'Find Movers on the Map',
       'Featured Moving Companies',
     ]);
-    expect(screen.getByText('1 Companies Available')).toBeInTheDocument();
+    const featured = section('Featured Moving Companies');
+    expect(within(featured).getAllByRole('article')).toHaveLength(1);
+    expect(hrefOf(featured, 'See all 120 featured movers')).toBe('/moving-companies?featured=true');
     expect(screen.getByText('4.3/5')).toBeInTheDocument();
     const blog = section('Moving Tips & Advice');
     expect(

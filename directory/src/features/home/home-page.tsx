@@ -10,7 +10,11 @@ import { useSite } from '../../lib/site';
 import { loadMapGeometry, type UsMapData } from '../../components/map/map-types';
 import { BlogTeasers } from './components/blog-teasers';
 import { BrowseByState } from './components/browse-by-state';
-import { FeaturedCompanies, loadLiveFeatured } from './components/featured-companies';
+import {
+  FEATURED_TODAY_COUNT,
+  FeaturedCompanies,
+  loadLiveFeatured,
+} from './components/featured-companies';
 import { ForMovingCompanies } from './components/for-moving-companies';
 import { MovingGuide } from './components/moving-guide';
 import { UsMapSection } from './components/us-map-section';
@@ -25,18 +29,18 @@ export interface HomeData {
   states: StateSummary[];
   majorCities: MajorCity[];
   /**
-   * The server's featured list, so the page is complete without scripts; null when it failed (the section
-   * then loads in the browser); absent leaves the section out (tests of the other sections).
+   * Today's featured companies from the server, so the page is complete without scripts; null when the
+   * query failed (the section then loads in the browser); absent leaves the section out (tests of the other
+   * sections).
    */
   featured?: Company[] | null;
+  /** How many featured companies there are in all, when known. */
+  featuredTotal?: number | null;
   /** The map's precomputed state shapes; null when they could not be drawn. */
   usMap?: UsMapData | null;
   /** The directory's average rating, when known. */
   averageRating?: number | null;
 }
-
-/** As many as GET /api/companies/featured answers by default, so the browser's first query matches. */
-const FEATURED_LIMIT = 50;
 
 async function usMapData(): Promise<UsMapData | null> {
   try {
@@ -54,13 +58,20 @@ export async function loader({ context }: LoaderFunctionArgs): Promise<HomeData>
     data.listStates(),
     data.majorCities(),
     // The section has its own loading and error states: a failure here is not the page's failure.
-    data.featuredCompanies(FEATURED_LIMIT).catch(() => null),
+    data.featuredCompaniesToday(FEATURED_TODAY_COUNT).catch(() => null),
     usMapData(),
     data.nationalStatistics().catch(() => null),
     // Rendered at once rather than after a suspension (see featured-companies.tsx); optional as well.
     loadLiveFeatured().catch(() => undefined),
   ]);
-  return { states, majorCities, featured, usMap, averageRating: statistics?.averageRating ?? null };
+  return {
+    states,
+    majorCities,
+    featured,
+    featuredTotal: statistics?.featuredCount ?? null,
+    usMap,
+    averageRating: statistics?.averageRating ?? null,
+  };
 }
 
 const KEYWORDS = [
@@ -74,7 +85,14 @@ const KEYWORDS = [
   'packing and storage',
 ];
 
-export function HomeView({ states, majorCities, featured, usMap, averageRating }: HomeData) {
+export function HomeView({
+  states,
+  majorCities,
+  featured,
+  featuredTotal,
+  usMap,
+  averageRating,
+}: HomeData) {
   const site = useSite();
   const companyCount = states.reduce((sum, state) => sum + state.companyCount, 0);
   const stateCount = states.filter((state) => state.companyCount > 0).length;
@@ -102,7 +120,10 @@ export function HomeView({ states, majorCities, featured, usMap, averageRating }
       <MajorCities cities={majorCities} />
       <UsMapSection map={usMap ?? null} />
       {featured !== undefined ? (
-        <FeaturedCompanies initialFeatured={featured ?? undefined} />
+        <FeaturedCompanies
+          initialFeatured={featured ?? undefined}
+          featuredTotal={featuredTotal ?? null}
+        />
       ) : null}
       <WhyChooseUs />
       <BlogTeasers />

@@ -32,6 +32,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     data.listCompanies({
       state: state.slug,
       service: listParams.service,
+      featured: listParams.featured,
       sort: listParams.sort,
       limit: LIST_PAGE_SIZE,
       offset: (listParams.page - 1) * LIST_PAGE_SIZE,

@@ -46,6 +46,7 @@ import * as addLeadFromStateCode from './20261123_96_add_lead_from_state_code';
 import * as createAdminDevices from './20261124_01_create_admin_devices';
 import * as renameSitemapScript from './20261125_01_rename_sitemap_script';
 import * as createCacheVersions from './20261126_01_create_cache_versions';
+import * as addCompanyRankScore from './20261126_02_add_company_rank_score';
 
 const migrations: Record<string, Knex.Migration> = {
   '20261123_01_create_states': createStates,
@@ -91,6 +92,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261124_01_create_admin_devices': createAdminDevices,
   '20261125_01_rename_sitemap_script': renameSitemapScript,
   '20261126_01_create_cache_versions': createCacheVersions,
+  '20261126_02_add_company_rank_score': addCompanyRankScore,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

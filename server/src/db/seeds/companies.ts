@@ -153,6 +153,7 @@ export interface CompanyRow {
   lat: number;
   lng: number;
   rating: number | null;
+  rank_score: number | null;
   review_count: number;
   is_featured: number;
   is_in_list: number;
@@ -357,6 +358,7 @@ export function companyRows(
       lat: roundCoordinate(zip.lat + rng.float(-0.01, 0.01)),
       lng: roundCoordinate(zip.lng + rng.float(-0.01, 0.01)),
       rating: plan.rating[i] ?? null,
+      rank_score: plan.rankScore[i] ?? null,
       review_count: reviews,
       is_featured: featured.has(i) ? 1 : 0,
       is_in_list: profile.isInList ? 1 : 0,

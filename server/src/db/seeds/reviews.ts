@@ -4,6 +4,7 @@
  * from it before the company row is written. The text comes second, streamed in batches, so 200,000
  * companies never hold a million review bodies in memory at once.
  */
+import { rankScore } from '@moveratlas/contracts';
 import { FIRST_NAMES } from './names';
 import { REFERENCE_DAY, isoDate, timestamp } from './dates';
 import type { Random } from './random';
@@ -28,6 +29,8 @@ export interface ReviewPlan {
   days: Int32Array;
   /** Per company: the derived rating (average stars to 2 decimals) or null with no reviews. */
   rating: (number | null)[];
+  /** Per company: the rank score of its stars (contracts' rankScore) or null with no reviews. */
+  rankScore: (number | null)[];
 }
 
 /** Average of the stars to 2 decimals, rounded half up in integer arithmetic so it is exact. */
@@ -70,6 +73,7 @@ export function planReviews(rng: Random, subjects: readonly ReviewSubject[]): Re
     stars: new Uint8Array(total),
     days: new Int32Array(total),
     rating: [],
+    rankScore: [],
   };
   let offset = 0;
   for (let i = 0; i < subjects.length; i++) {
@@ -90,6 +94,7 @@ export function planReviews(rng: Random, subjects: readonly ReviewSubject[]): Re
     plan.days.set(days, offset);
     plan.start[i] = offset;
     plan.rating.push(averageRating(sum, n));
+    plan.rankScore.push(rankScore(sum, n));
     offset += n;
   }
   return plan;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAJOR_CITIES, SERVICES, US_STATES } from '@moveratlas/contracts';
+import { MAJOR_CITIES, SERVICES, US_STATES, rankScore } from '@moveratlas/contracts';
 import { openDatabase } from '../connection';
 import { migrationSource } from '../migrations/index';
 import { allocateStates, majorCityTargets } from './allocation';
@@ -125,6 +125,32 @@ describe(`seedDatabase with ${COMPANIES} companies`, () => {
     expect(await count(db('companies').where('rating', '<', 3))).toBeGreaterThan(0);
     expect(summary.reviews / COMPANIES).toBeGreaterThan(5);
     expect(summary.reviews / COMPANIES).toBeLessThan(9);
+  });
+
+  it('gives every company the rank score of its published reviews, none without any', async () => {
+    const rows = (await db('companies as c')
+      .leftJoin(
+        db('reviews')
+          .where('status', 'published')
+          .groupBy('company_id')
+          .select('company_id')
+          .count({ n: '*' })
+          .sum({ total: 'rating' })
+          .as('r'),
+        'r.company_id',
+        'c.id',
+      )
+      .select('c.id', 'c.rank_score', 'r.n', 'r.total')) as Array<{
+      id: number;
+      rank_score: number | null;
+      n: number | null;
+      total: number | null;
+    }>;
+    const wrong = rows.filter(
+      (row) => row.rank_score !== rankScore(Number(row.total ?? 0), Number(row.n ?? 0)),
+    );
+    expect(wrong).toEqual([]);
+    expect(rows.filter((row) => row.rank_score === null).length).toBeGreaterThan(0);
   });
 
   it('uses fictional 555-01XX phone numbers and example domains only', async () => {

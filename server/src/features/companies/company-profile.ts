@@ -3,12 +3,13 @@ import type { Knex } from 'knex';
 import type { Company, CompanyProfile, Review } from '@moveratlas/contracts';
 import { COMPANY_COLUMNS, companiesWithPlace, toCompanies, type CompanyRow } from './company-row';
 
+/** Featured companies, best ranked first (by rank score: the companies_sort_featured index serves it). */
 export async function listFeaturedCompanies(db: Knex, limit: number): Promise<Company[]> {
   const rows = (await companiesWithPlace(db)
     .where({ 'c.is_in_list': true, 'c.is_featured': true })
     .select(COMPANY_COLUMNS)
     .orderBy([
-      { column: 'c.rating', order: 'desc' },
+      { column: 'c.rank_score', order: 'desc' },
       { column: 'c.review_count', order: 'desc' },
       { column: 'c.id', order: 'desc' },
     ])

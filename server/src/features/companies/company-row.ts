@@ -22,6 +22,8 @@ export interface CompanyRow {
   lat: number | null;
   lng: number | null;
   rating: number | string | null;
+  /** What lists rank by (contracts' rankScore); a string from MySQL's DECIMAL, null without reviews. */
+  rank_score: number | string | null;
   review_count: number;
   is_featured: number | boolean;
   is_in_list: number | boolean;
@@ -52,6 +54,7 @@ export const COMPANY_COLUMNS = [
   'c.lat',
   'c.lng',
   'c.rating',
+  'c.rank_score',
   'c.review_count',
   'c.is_featured',
   'c.is_in_list',

@@ -10,16 +10,18 @@ import { COMPANY_COLUMNS, toCompanies, withPlace, type CompanyRow } from './comp
 
 type OrderBy = Array<{ column: string; order: 'asc' | 'desc' }>;
 
-// Each sort matches one of the companies_sort_* / companies_state_* indexes column for column.
+// Each sort matches one of the companies_sort_* / companies_state_* indexes column for column. "Featured"
+// (Recommended) and "rating" (Highest rated) rank by the confidence-weighted rank score, not the raw average
+// (issue 15, docs/decisions/020-confidence-weighted-ranking.md); ties go to the company with more reviews.
 const ORDER: Record<CompanySort, OrderBy> = {
   featured: [
     { column: 'c.is_featured', order: 'desc' },
-    { column: 'c.rating', order: 'desc' },
+    { column: 'c.rank_score', order: 'desc' },
     { column: 'c.review_count', order: 'desc' },
     { column: 'c.id', order: 'desc' },
   ],
   rating: [
-    { column: 'c.rating', order: 'desc' },
+    { column: 'c.rank_score', order: 'desc' },
     { column: 'c.review_count', order: 'desc' },
     { column: 'c.id', order: 'desc' },
   ],

@@ -6,6 +6,7 @@ import { EDITABLE_PUBLIC_CACHE_CONTROL } from '../../lib/http/cache-control';
 import { parseInput } from '../../lib/validate';
 import { listCompanies } from './list-companies';
 import { findCompanyProfile, listFeaturedCompanies } from './company-profile';
+import { listFeaturedToday } from './featured-rotation';
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -21,9 +22,13 @@ export function companyRoutes(db: Knex): Router {
   });
 
   router.get('/companies/featured', async (req, res) => {
-    const { limit } = parseInput(FeaturedQuerySchema, req.query, 'query');
+    const { limit, rotation } = parseInput(FeaturedQuerySchema, req.query, 'query');
     res.set('Cache-Control', EDITABLE_PUBLIC_CACHE_CONTROL);
-    res.json(await listFeaturedCompanies(db, limit));
+    res.json(
+      rotation === 'day'
+        ? await listFeaturedToday(db, limit)
+        : await listFeaturedCompanies(db, limit),
+    );
   });
 
   router.get('/companies/:slug', async (req, res) => {

@@ -1,9 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithRouter } from '../../../test/render-with-router';
 import { testCompany } from '../../../test/companies';
-import { FeaturedCompanies, FeaturedCompaniesView, keepUnchanged } from './featured-companies';
+import {
+  FEATURED_TODAY_COUNT,
+  FeaturedCompanies,
+  FeaturedCompaniesView,
+  keepUnchanged,
+} from './featured-companies';
 
 afterEach(() => {
   cleanup();
@@ -11,9 +16,11 @@ afterEach(() => {
 });
 
 const companies = [
-  testCompany({ id: 1, name: 'A Movers' }),
-  testCompany({ id: 2, name: 'B Movers' }),
+  testCompany({ id: 1, name: 'A Movers', isFeatured: true }),
+  testCompany({ id: 2, name: 'B Movers', isFeatured: true }),
 ];
+
+const section = () => screen.getByRole('region', { name: 'Featured Moving Companies' });
 
 describe('FeaturedCompaniesView', () => {
   it('shows three skeleton cards while loading with no companies', () => {
@@ -57,48 +64,71 @@ describe('FeaturedCompaniesView', () => {
     expect(screen.getByRole('link', { name: 'Browse Directory' }).getAttribute('href')).toBe(
       '/moving-companies',
     );
+    expect(screen.queryByRole('link', { name: /featured movers/ })).toBeNull();
   });
 
-  it("lists the companies with '{n} Companies Available'", () => {
-    renderWithRouter(<FeaturedCompaniesView state={{ status: 'list', companies }} />);
-    expect(screen.getByText('2 Companies Available')).toBeInTheDocument();
-    expect(screen.getAllByRole('article')).toHaveLength(2);
-    expect(screen.queryByText(/of ~50 loaded/)).toBeNull();
-  });
-
-  it("shows 'x of ~50 loaded (p%)' while loading is incomplete", () => {
+  it("shows today's companies, each with its rating and review count, and links to all the featured", () => {
     renderWithRouter(
-      <FeaturedCompaniesView state={{ status: 'list', companies, progress: { loaded: 2 } }} />,
+      <FeaturedCompaniesView
+        state={{
+          status: 'list',
+          companies: [
+            testCompany({ id: 1, name: 'A Movers', rating: 4.6, reviewCount: 37 }),
+            testCompany({ id: 2, name: 'B Movers', rating: 5, reviewCount: 1 }),
+          ],
+        }}
+        featuredTotal={302}
+      />,
     );
-    expect(screen.getByText('2 of ~50 loaded (4%)')).toBeInTheDocument();
+    expect(
+      within(section()).getByText(
+        'Today’s selection of our featured movers: a different one every day.',
+      ),
+    ).toBeInTheDocument();
+    const cards = within(section()).getAllByRole('article');
+    expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual([
+      'A Movers',
+      'B Movers',
+    ]);
+    expect(within(cards[0]!).getByText('(37 reviews)')).toBeInTheDocument();
+    expect(within(cards[1]!).getByText('(1 review)')).toBeInTheDocument();
+    const all = within(section()).getByRole('link', { name: 'See all 302 featured movers' });
+    expect(all.getAttribute('href')).toBe('/moving-companies?featured=true');
+  });
+
+  it('links to all the featured movers without a count when it is not known', () => {
+    renderWithRouter(<FeaturedCompaniesView state={{ status: 'list', companies }} />);
+    expect(
+      within(section()).getByRole('link', { name: 'See all featured movers' }).getAttribute('href'),
+    ).toBe('/moving-companies?featured=true');
   });
 });
 
 describe('FeaturedCompanies', () => {
-  it('loads the featured list and four pages, merged without duplicates', async () => {
+  it("shows the server's list of today at once, and an empty answer as empty", () => {
+    renderWithRouter(<FeaturedCompanies initialFeatured={companies} />);
+    expect(within(section()).getAllByRole('article')).toHaveLength(2);
+    cleanup();
+    renderWithRouter(<FeaturedCompanies initialFeatured={[]} />);
+    expect(screen.getByRole('heading', { name: 'No Companies Found' })).toBeInTheDocument();
+  });
+
+  it("loads today's featured companies in the browser when the server had none to give", async () => {
     const requested: string[] = [];
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string) => {
         requested.push(url);
-        const body = url.startsWith('/api/companies/featured')
-          ? [testCompany({ id: 1, name: 'A Movers', isFeatured: true })]
-          : [testCompany({ id: 1, name: 'A Movers' }), testCompany({ id: 3, name: 'C Movers' })];
-        return new Response(JSON.stringify(body), {
+        return new Response(JSON.stringify(companies), {
           headers: { 'Content-Type': 'application/json' },
         });
       }),
     );
     renderWithRouter(<FeaturedCompanies />);
     expect(screen.getAllByTestId('company-skeleton')).toHaveLength(3);
-    await waitFor(() => expect(screen.getByText('2 Companies Available')).toBeInTheDocument());
-    expect(screen.queryByText(/of ~50 loaded/)).toBeNull();
-    expect(requested.sort()).toEqual([
-      '/api/companies/featured',
-      '/api/companies?limit=12&offset=0',
-      '/api/companies?limit=24&offset=0',
-      '/api/companies?limit=50&offset=0',
-      '/api/companies?limit=6&offset=0',
+    await waitFor(() => expect(within(section()).getAllByRole('article')).toHaveLength(2));
+    expect(requested).toEqual([
+      `/api/companies/featured?limit=${FEATURED_TODAY_COUNT}&rotation=day`,
     ]);
   });
 });
@@ -108,19 +138,10 @@ describe('keepUnchanged', () => {
   const copy = () => list.map((company) => ({ ...company }));
 
   it('keeps the current state when an answer changes nothing, so nothing re-renders', () => {
-    const current = { status: 'list', companies: list, progress: { loaded: 2 } } as const;
-    expect(
-      keepUnchanged(current, { status: 'list', companies: copy(), progress: { loaded: 2 } }),
-    ).toBe(current);
+    const current = { status: 'list', companies: list } as const;
+    expect(keepUnchanged(current, { status: 'list', companies: copy() })).toBe(current);
     const loading = { status: 'loading' } as const;
     expect(keepUnchanged(loading, { status: 'loading' })).toBe(loading);
-  });
-
-  it('keeps the same list when only the progress changed', () => {
-    const current = { status: 'list', companies: list, progress: { loaded: 2 } } as const;
-    const next = keepUnchanged(current, { status: 'list', companies: copy() });
-    expect(next).toEqual({ status: 'list', companies: list });
-    expect(next.status === 'list' && next.companies).toBe(list);
   });
 
   it('takes the new list when a company changed or came in', () => {

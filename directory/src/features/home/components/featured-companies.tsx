@@ -1,33 +1,28 @@
 /**
- * Home section 8, the featured companies (spec 4.2). The server renders the featured list from the loader;
- * the browser then loads progressively: GET /api/companies/featured plus four pages of /api/companies,
- * merged (featured first, each id once, incomplete companies dropped), with a progress bar until done.
- * The progressive loading (TanStack Query, featured-companies-live.tsx) is its own chunk, out of the first
- * page load: a hydrating page shows the same view from the server's list and fetches the chunk once the
- * section comes near the viewport. The home loader loads it first, so the server (and a client-side
- * navigation) renders it at once: nothing suspends on the server, which would make React stream an inline
- * script the CSP refuses.
+ * Home section 8, the featured companies (spec 4.2; issue 15): today's share of a rotation through every
+ * featured company (GET /api/companies/featured?rotation=day), best ranked first, and a link to all of them.
+ * The server renders the list from the loader; when that failed, the browser loads it (TanStack Query,
+ * featured-companies-live.tsx, its own chunk, out of the first page load) once the section comes near the
+ * viewport. The home loader loads the chunk first, so the server (and a client-side navigation) renders at
+ * once: nothing suspends on the server, which would make React stream an inline script the CSP refuses.
  */
 import { memo, startTransition, useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Company } from '@moveratlas/contracts';
 import { CompanyGrid } from '../../../components/company-card';
 import { RefreshIcon } from '../../../components/icons';
-import { mergeCompanies } from '../../../lib/companies';
+import { ALL_FEATURED_PATH, featuredTodayQueryKey, mergeCompanies } from '../../../lib/companies';
+import { formatCount } from '../../../lib/numbers';
 import type FeaturedCompaniesLive from './featured-companies-live';
 
-/** The progress bar's assumed total (spec 9). */
-export const PROGRESS_TOTAL = 50;
-/** The four parallel pages (limit, offset) of spec 7.2. */
-export const PROGRESSIVE_PAGES = [
-  { limit: 6, offset: 0 },
-  { limit: 12, offset: 0 },
-  { limit: 24, offset: 0 },
-  { limit: 50, offset: 0 },
-] as const;
+/**
+ * How many featured companies the home page shows a day: two rows of the grid. The rest are a click away
+ * (ALL_FEATURED_PATH), and each comes round on the home page in turn.
+ */
+export const FEATURED_TODAY_COUNT = 6;
 
 export const FEATURED_QUERY = {
-  queryKey: ['/api/companies/featured'] as const,
+  queryKey: featuredTodayQueryKey(FEATURED_TODAY_COUNT),
   retry: 2,
   staleTime: 5 * 60_000,
   gcTime: 30 * 60_000,
@@ -37,11 +32,11 @@ export type FeaturedState =
   | { status: 'loading' }
   | { status: 'error'; message?: string }
   | { status: 'empty' }
-  | { status: 'list'; companies: Company[]; progress?: { loaded: number } };
+  | { status: 'list'; companies: Company[] };
 
 const FEATURED_HEADING_ID = 'featured-heading';
 
-/** The grid re-renders only when the list itself changed, not when the progress bar moves or goes. */
+/** The grid re-renders only when the list itself changed. */
 const StableCompanyGrid = memo(CompanyGrid);
 
 const browseClass =
@@ -64,11 +59,18 @@ function SkeletonCards() {
 /** What the section shows for each state of the loading; the states are its props, for tests. */
 export function FeaturedCompaniesView({
   state,
+  featuredTotal = null,
   onRetry = () => window.location.reload(),
 }: {
   state: FeaturedState;
+  /** How many featured companies there are in all, when known (the national statistics). */
+  featuredTotal?: number | null;
   onRetry?: () => void;
 }) {
+  const allFeatured =
+    featuredTotal === null
+      ? 'See all featured movers'
+      : `See all ${formatCount(featuredTotal)} featured movers`;
   return (
     <section
       aria-labelledby={FEATURED_HEADING_ID}
@@ -84,27 +86,18 @@ export function FeaturedCompaniesView({
             Featured Moving Companies
           </h2>
           {state.status === 'list' ? (
-            <p className="mt-2 text-slate-600">{`${state.companies.length} Companies Available`}</p>
+            <p className="mt-2 text-slate-600">
+              Today’s selection of our featured movers: a different one every day.
+            </p>
           ) : null}
         </div>
-        <Link to="/moving-companies" className="text-sm font-semibold text-blue-800 underline">
-          Browse Full Directory
-        </Link>
+        {/* With none featured, the empty box offers the directory instead. */}
+        {state.status === 'empty' ? null : (
+          <Link to={ALL_FEATURED_PATH} className="text-sm font-semibold text-blue-800 underline">
+            {allFeatured}
+          </Link>
+        )}
       </div>
-
-      {state.status === 'list' && state.progress ? (
-        <div className="mt-4 max-w-md">
-          <progress
-            className="h-2 w-full overflow-hidden rounded-full accent-blue-700"
-            max={PROGRESS_TOTAL}
-            value={state.progress.loaded}
-            aria-label="Companies loaded"
-          />
-          <p className="mt-1 text-sm text-slate-600">
-            {`${state.progress.loaded} of ~${PROGRESS_TOTAL} loaded (${Math.round((state.progress.loaded / PROGRESS_TOTAL) * 100)}%)`}
-          </p>
-        </div>
-      ) : null}
 
       <div className="mt-8">
         {state.status === 'loading' ? <SkeletonCards /> : null}
@@ -144,39 +137,36 @@ export function FeaturedCompaniesView({
 type LiveFeatured = typeof FeaturedCompaniesLive;
 let liveFeatured: LiveFeatured | undefined;
 
-/** Loads the progressive loading's chunk (once); the home loader awaits it. */
+/** Loads the live loading's chunk (once); the home loader awaits it. */
 export async function loadLiveFeatured(): Promise<void> {
   liveFeatured ??= (await import('./featured-companies-live')).default;
 }
 
-/** What the section shows before the progressive loading starts: the same as its first render. */
+/**
+ * What the section shows before the live loading answers: the server's list, its empty answer as empty, and
+ * the skeleton only when the server had none to give (its query failed).
+ */
 export function initialFeaturedState(initialFeatured: Company[] | undefined): FeaturedState {
-  const companies = mergeCompanies(initialFeatured ?? []);
-  if (companies.length === 0) return { status: 'loading' };
-  return {
-    status: 'list',
-    companies,
-    progress: { loaded: Math.min(companies.length, PROGRESS_TOTAL) },
-  };
+  if (initialFeatured === undefined) return { status: 'loading' };
+  const companies = mergeCompanies(initialFeatured);
+  return companies.length === 0 ? { status: 'empty' } : { status: 'list', companies };
 }
 
-/** The list before the answer of the progressive loading, kept where the answer changes nothing. */
+/** The list before the answer of the live loading, kept where the answer changes nothing. */
 export function keepUnchanged(current: FeaturedState, next: FeaturedState): FeaturedState {
   if (current.status !== 'list' || next.status !== 'list') {
     return JSON.stringify(current) === JSON.stringify(next) ? current : next;
   }
-  const companies =
-    current.companies.length === next.companies.length &&
-    JSON.stringify(current.companies) === JSON.stringify(next.companies)
-      ? current.companies
-      : next.companies;
-  if (companies === current.companies && current.progress?.loaded === next.progress?.loaded) {
-    return current;
-  }
-  return { ...next, companies };
+  return JSON.stringify(current.companies) === JSON.stringify(next.companies) ? current : next;
 }
 
-export function FeaturedCompanies({ initialFeatured }: { initialFeatured?: Company[] }) {
+export function FeaturedCompanies({
+  initialFeatured,
+  featuredTotal = null,
+}: {
+  initialFeatured?: Company[];
+  featuredTotal?: number | null;
+}) {
   const [state, setState] = useState(() => initialFeaturedState(initialFeatured));
   const [Live, setLive] = useState(() => liveFeatured);
   useEffect(() => {
@@ -191,7 +181,7 @@ export function FeaturedCompanies({ initialFeatured }: { initialFeatured?: Compa
         (error: unknown) => console.warn('Featured companies: live loading unavailable', error),
       );
     // The section is far down the page and arrives complete from the server: its live loading (TanStack
-    // Query, five requests, a re-render of the cards) starts as the visitor scrolls towards it, not with the
+    // Query, a request, a re-render of the cards) starts as the visitor scrolls towards it, not with the
     // first paint, so that a visitor who never gets there downloads none of it.
     const heading = document.getElementById(FEATURED_HEADING_ID);
     if (!heading || typeof IntersectionObserver === 'undefined') {
@@ -214,8 +204,8 @@ export function FeaturedCompanies({ initialFeatured }: { initialFeatured?: Compa
       observer.disconnect();
     };
   }, [Live]);
-  // Each answer of the progressive loading may re-render up to 50 cards: in a transition, which React
-  // renders a slice at a time so that the page stays responsive, and not at all when nothing changed.
+  // An answer re-renders the cards: in a transition, which React renders a slice at a time so that the
+  // page stays responsive, and not at all when nothing changed.
   const onState = useCallback((next: FeaturedState) => {
     startTransition(() => setState((current) => keepUnchanged(current, next)));
   }, []);
@@ -223,7 +213,7 @@ export function FeaturedCompanies({ initialFeatured }: { initialFeatured?: Compa
   return (
     <>
       {Live ? <Live initialFeatured={initialFeatured} onState={onState} /> : null}
-      <FeaturedCompaniesView state={state} />
+      <FeaturedCompaniesView state={state} featuredTotal={featuredTotal} />
     </>
   );
 }

@@ -5,7 +5,7 @@
  * rows a statement); a form save is a batch of one.
  */
 import type { Knex } from 'knex';
-import { slugify, trimTrailing, type CompanyInput } from '@moveratlas/contracts';
+import { rankScore, slugify, trimTrailing, type CompanyInput } from '@moveratlas/contracts';
 import { dialectOf } from '../../../db/dialect';
 import { citySearchName, companySearchTokens } from '../../../lib/search-tokens';
 
@@ -345,8 +345,8 @@ export async function updateCompanies(
 }
 
 /**
- * Recomputes a company's rating and review count from its published reviews: the average to two decimals,
- * rounded half up as the seed does, or null without any.
+ * Recomputes a company's rating, rank score and review count from its published reviews: the average to two
+ * decimals, rounded half up as the seed does, and the score lists rank by; both null without any.
  */
 export async function recomputeRating(
   trx: Knex | Knex.Transaction,
@@ -360,6 +360,8 @@ export async function recomputeRating(
   const count = Number(row?.n ?? 0);
   const sum = Number(row?.stars ?? 0);
   const rating = count === 0 ? null : Math.floor((200 * sum + count) / (2 * count)) / 100;
-  await trx('companies').where('id', companyId).update({ rating, review_count: count });
+  await trx('companies')
+    .where('id', companyId)
+    .update({ rating, rank_score: rankScore(sum, count), review_count: count });
   return { rating, reviewCount: count };
 }

@@ -118,16 +118,23 @@ describe('HomeView', () => {
       dt.nextElementSibling?.textContent,
     ]);
 
-  it('counts companies and covered states from the data, beside the marketing figures', () => {
+  it('shows only figures the database backs: companies, states, reviews and the average rating', () => {
     renderWithRouter(
-      <HomeView states={TEST_STATES} majorCities={TEST_MAJOR_CITIES} averageRating={4.26} />,
+      <HomeView
+        states={TEST_STATES}
+        majorCities={TEST_MAJOR_CITIES}
+        averageRating={4.26}
+        reviewCount={15_210}
+      />,
     );
     expect(statPairs()).toEqual([
       ['Moving Companies', '3,120'],
       ['States Covered', '4'],
-      ['Customers Served', '1M+'],
+      ['Customer Reviews', '15,210'],
       ['Average Rating', '4.3/5'],
     ]);
+    // Issue 15: a marketing figure nothing backs is not shown.
+    expect(section('Directory statistics').textContent).not.toContain('1M+');
   });
 
   it('leaves the average rating out when the directory does not know it, never inventing one', () => {

@@ -40,6 +40,8 @@ export interface HomeData {
   usMap?: UsMapData | null;
   /** The directory's average rating, when known. */
   averageRating?: number | null;
+  /** How many published reviews the directory holds, when known. */
+  reviewCount?: number | null;
 }
 
 async function usMapData(): Promise<UsMapData | null> {
@@ -71,6 +73,7 @@ export async function loader({ context }: LoaderFunctionArgs): Promise<HomeData>
     featuredTotal: statistics?.featuredCount ?? null,
     usMap,
     averageRating: statistics?.averageRating ?? null,
+    reviewCount: statistics?.reviewCount ?? null,
   };
 }
 
@@ -92,6 +95,7 @@ export function HomeView({
   featuredTotal,
   usMap,
   averageRating,
+  reviewCount,
 }: HomeData) {
   const site = useSite();
   const companyCount = states.reduce((sum, state) => sum + state.companyCount, 0);
@@ -114,6 +118,7 @@ export function HomeView({
         companyCount={companyCount}
         stateCount={stateCount}
         averageRating={averageRating ?? null}
+        reviewCount={reviewCount ?? null}
       />
       <ServiceCards />
       <BrowseByState groups={groupStatesByRegion(states)} />

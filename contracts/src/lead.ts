@@ -141,6 +141,12 @@ export const MatchCompaniesRequestSchema = z.object({
   to_zip: zipField('to_zip').optional().default(''),
   to_city: wire(100, 'to_city'),
   to_state: wire(60, 'to_state'),
+  /**
+   * The route fields as the visitor typed them ("Seattle, WA", "St Louis MO", "98101"; issue 15): the server
+   * places them itself when the ZIP, city and state above are empty, as they are when no suggestion was picked.
+   */
+  from_location: wire(200, 'from_location'),
+  to_location: wire(200, 'to_location'),
   move_size: wire(40, 'move_size'),
   move_date: wire(40, 'move_date'),
   lead_uuid: wire(64, 'lead_uuid'),
@@ -149,6 +155,17 @@ export const MatchCompaniesRequestSchema = z.object({
   _target: wire(100, '_target'),
 });
 export type MatchCompaniesRequest = z.infer<typeof MatchCompaniesRequestSchema>;
+
+/** One end of a move as our place data names it: a ZIP, its city and the state's two-letter abbreviation. */
+export const RoutePlaceSchema = z.object({
+  zip: z.string(),
+  city: z.string(),
+  state: z.string(),
+});
+export type RoutePlace = z.infer<typeof RoutePlaceSchema>;
+
+export const ROUTE_ENDS = ['from', 'to'] as const;
+export type RouteEnd = (typeof ROUTE_ENDS)[number];
 
 /** The matched-company shape of spec section 3, plus where the mover is and how far from the origin. */
 export const MatchedCompanySchema = z.object({
@@ -172,6 +189,15 @@ export const MatchCompaniesResponseSchema = z.object({
   ping_id: z.string(),
   /** True only when matching itself failed and these are the two stand-in companies. */
   is_fallback: z.boolean(),
+  /** The places the route was read as (issue 15), so the quote form can carry them; absent when not placed. */
+  from_place: RoutePlaceSchema.optional(),
+  to_place: RoutePlaceSchema.optional(),
+  /**
+   * The ends of the route the request names but no place of ours matches ("Seattel", "nowhere"): companies is
+   * then empty and is_fallback false, and the visitor is asked to pick a suggestion — never the stand-ins,
+   * which are for a failed match only. Absent when the whole route was placed.
+   */
+  places_not_understood: z.array(z.enum(ROUTE_ENDS)).min(1).optional(),
 });
 export type MatchCompaniesResponse = z.infer<typeof MatchCompaniesResponseSchema>;
 

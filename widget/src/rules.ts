@@ -6,4 +6,5 @@ import './no-eval';
 export { validateStep } from './validation';
 export { consentIsCurrent, currentConsentText } from './consent';
 export { leadAnalyticsFields, sendLeadFields } from './lead-wire';
+export { unplacedErrors, unplacedTexts, withPlaces } from './route-places';
 export { FALLBACK_MATCHED_COMPANIES } from '@moveratlas/contracts';

@@ -3,8 +3,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   FALLBACK_MATCHED_COMPANIES,
   consentText,
+  type MatchCompaniesResponse,
   type QuoteStepNumber,
 } from '@moveratlas/contracts';
+import { PLACE_NOT_UNDERSTOOD } from './route-places';
 import { STORAGE_PREFIX, SUBMIT_ERROR_TITLE, VALIDATION_TOAST, createQuoteStore } from './store';
 import { FILLED, MATCHED, fakeApi, makeStore } from './test-utils';
 
@@ -148,6 +150,122 @@ describe('matching (step 5)', () => {
     });
     expect(store.getState().form.pingId).toBe('fallback-lead-uuid-1');
     expect(toaster.show).not.toHaveBeenCalled();
+  });
+});
+
+describe('a route typed without picking a suggestion (issue 15)', () => {
+  const TYPED = {
+    ...FILLED,
+    movingFrom: 'Seattle, WA',
+    fromLocationZip: '',
+    fromLocationCity: '',
+    fromLocationState: '',
+    movingTo: '97201',
+    toLocationZip: '97201',
+    toLocationCity: '',
+    toLocationState: '',
+  };
+  const notUnderstood = (ends: Array<'from' | 'to'>) =>
+    fakeApi({
+      matchCompanies: vi.fn(async () => ({
+        companies: [],
+        ping_id: 'ping-3',
+        is_fallback: false,
+        places_not_understood: ends,
+      })),
+    });
+
+  it('sends the typed texts and keeps the places the server read, without asking twice', async () => {
+    quiet();
+    const api = fakeApi({
+      matchCompanies: vi.fn(async () => ({
+        ...MATCHED,
+        from_place: { zip: '98101', city: 'Seattle', state: 'WA' },
+        to_place: { zip: '97201', city: 'Portland', state: 'OR' },
+      })),
+    });
+    const { store } = makeStore({ api, form: TYPED });
+    await store.getState().actions.loadMatches();
+    expect(api.matchCompanies).toHaveBeenCalledWith(
+      expect.objectContaining({
+        from_zip: '',
+        from_location: 'Seattle, WA',
+        to_zip: '97201',
+        to_location: '97201',
+      }),
+    );
+    expect(store.getState().form).toMatchObject({
+      movingFrom: 'Seattle, WA',
+      fromLocationZip: '98101',
+      fromLocationCity: 'Seattle',
+      fromLocationState: 'WA',
+      toLocationZip: '97201',
+      toLocationCity: 'Portland',
+      toLocationState: 'OR',
+    });
+    expect(store.getState().matches).toMatchObject({ status: 'done', isFallback: false });
+    await store.getState().actions.loadMatches();
+    expect(api.matchCompanies).toHaveBeenCalledTimes(1);
+  });
+
+  it('a place not understood goes back to step 3 with the message, never to the stand-ins', async () => {
+    quiet();
+    const { store, toaster } = makeStore({
+      api: notUnderstood(['from', 'to']),
+      step: 4,
+      form: TYPED,
+    });
+    store.getState().actions.agreeToConsent(consentText([]));
+    await store.getState().actions.next();
+    await vi.waitFor(() => expect(store.getState().step).toBe(3));
+    expect(store.getState().errors).toEqual({
+      movingFrom: PLACE_NOT_UNDERSTOOD,
+      movingTo: PLACE_NOT_UNDERSTOOD,
+    });
+    expect(toaster.show).toHaveBeenCalledWith({ ...VALIDATION_TOAST, variant: 'destructive' });
+    expect(store.getState().matches).toMatchObject({ companies: [], isFallback: false });
+    expect(store.getState().matches.companies).not.toEqual(FALLBACK_MATCHED_COMPANIES);
+
+    // Unchanged, Continue refuses; each field's message goes once its text changes.
+    await expect(store.getState().actions.next()).resolves.toBe(false);
+    expect(store.getState().step).toBe(3);
+    store.getState().actions.setFields({ movingTo: 'Portland, OR', toLocationZip: '' });
+    await expect(store.getState().actions.next()).resolves.toBe(false);
+    expect(store.getState().errors).toEqual({ movingFrom: PLACE_NOT_UNDERSTOOD });
+    store.getState().actions.setFields({ movingFrom: 'Seattle, Washington' });
+    await expect(store.getState().actions.next()).resolves.toBe(true);
+    expect(store.getState().step).toBe(4);
+  });
+
+  it('an answer that comes once the visitor went on to step 6 brings them back too', async () => {
+    quiet();
+    let answer: (value: MatchCompaniesResponse) => void = () => undefined;
+    const api = fakeApi({
+      matchCompanies: vi.fn(() => new Promise<MatchCompaniesResponse>((r) => (answer = r))),
+    });
+    const { store } = makeStore({ api, step: 4, form: TYPED });
+    store.getState().actions.agreeToConsent(consentText([]));
+    await store.getState().actions.next();
+    await vi.waitFor(() => expect(api.matchCompanies).toHaveBeenCalled());
+    await store.getState().actions.next();
+    expect(store.getState().step).toBe(6);
+    answer({ companies: [], ping_id: 'p', is_fallback: false, places_not_understood: ['from'] });
+    await vi.waitFor(() => expect(store.getState().step).toBe(3));
+    expect(store.getState().errors).toEqual({ movingFrom: PLACE_NOT_UNDERSTOOD });
+  });
+
+  it('an answer that comes after the visitor left step 5 asks once they come back to it', async () => {
+    quiet();
+    const { store, api } = makeStore({ api: notUnderstood(['to']), step: 4, form: TYPED });
+    store.getState().actions.agreeToConsent(consentText([]));
+    await store.getState().actions.next();
+    store.getState().actions.back();
+    await vi.waitFor(() => expect(store.getState().matches.status).toBe('done'));
+    expect(store.getState().step).toBe(4);
+    await expect(store.getState().actions.next()).resolves.toBe(false);
+    expect(store.getState().step).toBe(3);
+    expect(store.getState().errors).toEqual({ movingTo: PLACE_NOT_UNDERSTOOD });
+    expect(api.matchCompanies).toHaveBeenCalledTimes(1);
   });
 });
 

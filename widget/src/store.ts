@@ -11,6 +11,7 @@ import {
   normaliseQuoteForm,
   formatMoveDate,
   stepName,
+  type MatchCompaniesResponse,
   type MatchedCompany,
   type QuoteFormState,
   type QuoteStepNumber,
@@ -21,6 +22,7 @@ import {
 } from '@moveratlas/contracts';
 import type { WidgetApi } from './api';
 import type { PageContext } from './lead-wire';
+import type { UnplacedTexts } from './route-places';
 import type { VisitorSession } from './session';
 import type { LazyToaster } from './toast-proxy';
 import type { StepErrors } from './validation';
@@ -39,6 +41,11 @@ export interface MatchState {
   isFallback: boolean;
   /** The route the list was matched for; a changed route matches again. */
   key: string;
+  /**
+   * The route texts, as typed, the server could place nowhere (issue 15): the visitor is sent back to step 3
+   * to pick a suggestion, and Continue there refuses a text until it changes.
+   */
+  unplaced?: UnplacedTexts;
 }
 
 export interface QuoteActions {
@@ -96,6 +103,7 @@ export interface QuoteStoreDeps {
 
 /** The rules chunk (zod, consent, wire formats): fetched at idle after step 1 shows, awaited by Continue. */
 export const loadRules = () => import('./rules');
+type Rules = Awaited<ReturnType<typeof loadRules>>;
 
 export const STORAGE_PREFIX = 'moveratlas:quote:';
 const STORAGE_VERSION = 1;
@@ -216,6 +224,19 @@ export function createQuoteStore(deps: QuoteStoreDeps): QuoteStore {
       return false;
     };
 
+    /**
+     * A route the server could not place (issue 15): from the movers (or past them) back to step 3, the
+     * message on the field. Never on step 7 or mid-submission; on step 3 the message shows; from elsewhere
+     * the next Continue through step 3 or into step 5 asks.
+     */
+    const askForPlaces = ({ unplacedErrors }: Rules) => {
+      const { step, submitting, form, matches } = get();
+      const errors = unplacedErrors(form, matches.unplaced);
+      if (Object.keys(errors).length === 0 || submitting) return;
+      if (step === 5 || step === 6) goTo(3);
+      if (get().step === 3) fail(errors);
+    };
+
     const actions: QuoteActions = {
       setField: (name, value) => patchForm({ [name]: value } as Partial<QuoteFormState>),
       setFields: patchForm,
@@ -225,7 +246,7 @@ export function createQuoteStore(deps: QuoteStoreDeps): QuoteStore {
       },
       async next() {
         // The rules (and zod) load after step 1 shows: they are not needed to show it.
-        const { validateStep, consentIsCurrent } = await loadRules();
+        const { validateStep, consentIsCurrent, unplacedErrors } = await loadRules();
         const state = get();
         if (state.submitting || state.step === 7) return false;
         const step = state.step;
@@ -234,6 +255,14 @@ export function createQuoteStore(deps: QuoteStoreDeps): QuoteStore {
           consentAgreed: step === 4 || step === 6 ? consentIsCurrent(state) : undefined,
         });
         if (!check.ok) return fail(check.errors);
+        // A route the server could not place is asked for again before the movers (issue 15).
+        if (step === 3 || step === 4) {
+          const unplaced = unplacedErrors(state.form, state.matches.unplaced);
+          if (Object.keys(unplaced).length > 0) {
+            goTo(3);
+            return fail(unplaced);
+          }
+        }
         if (step === 6) return get().actions.submit();
         goTo((step + 1) as QuoteStepNumber);
         return true;
@@ -262,12 +291,18 @@ export function createQuoteStore(deps: QuoteStoreDeps): QuoteStore {
       async loadMatches() {
         const { form, matches } = get();
         const key = routeKey(form);
-        if (matches.key === key && matches.status !== 'idle') return;
+        if (matches.key === key && matches.status !== 'idle') {
+          if (matches.unplaced) askForPlaces(await loadRules());
+          return;
+        }
         set({ matches: { status: 'loading', companies: [], isFallback: false, key } });
-        const { FALLBACK_MATCHED_COMPANIES } = await loadRules();
+        const rules = await loadRules();
+        const { FALLBACK_MATCHED_COMPANIES, unplacedTexts, withPlaces } = rules;
         let companies: MatchedCompany[];
         let isFallback = false;
         let pingId = '';
+        let places: Pick<MatchCompaniesResponse, 'from_place' | 'to_place'> = {};
+        let unplaced: MatchState['unplaced'];
         try {
           const answer = await deps.api.matchCompanies({
             from_zip: form.fromLocationZip,
@@ -276,6 +311,8 @@ export function createQuoteStore(deps: QuoteStoreDeps): QuoteStore {
             to_zip: form.toLocationZip,
             to_city: form.toLocationCity,
             to_state: form.toLocationState,
+            from_location: form.movingFrom.trim(),
+            to_location: form.movingTo.trim(),
             move_size: form.moveSize,
             move_date: formatMoveDate(form.movingDate),
             lead_uuid: form.leadUuid,
@@ -286,7 +323,10 @@ export function createQuoteStore(deps: QuoteStoreDeps): QuoteStore {
           companies = answer.companies;
           isFallback = answer.is_fallback;
           pingId = answer.ping_id;
-          if (companies.length === 0) throw new Error('no companies');
+          places = answer;
+          if (answer.places_not_understood?.length)
+            unplaced = unplacedTexts(form, answer.places_not_understood);
+          else if (companies.length === 0) throw new Error('no companies');
         } catch {
           // Spec 8: matching fails silently into the two stand-in companies.
           companies = [...FALLBACK_MATCHED_COMPANIES];
@@ -294,10 +334,22 @@ export function createQuoteStore(deps: QuoteStoreDeps): QuoteStore {
           pingId ||= `fallback-${form.leadUuid}`;
         }
         if (get().matches.key !== key) return;
-        set((state) => ({
-          matches: { status: 'done', companies, isFallback, key },
-          form: { ...state.form, pingId },
-        }));
+        // The places read fill only what the form lacked, so the key they give names the same route.
+        set((state) => {
+          const next = { ...withPlaces(state.form, places), pingId };
+          return {
+            matches: {
+              status: 'done',
+              companies,
+              isFallback,
+              key: routeKey(next),
+              ...(unplaced && { unplaced }),
+            },
+            form: next,
+          };
+        });
+        // In the same turn as the empty list: step 5 never shows "0 movers".
+        if (unplaced) askForPlaces(rules);
       },
       async submit() {
         const state = get();

@@ -2,8 +2,10 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { consentText } from '@moveratlas/contracts';
-import { FILLED, fakeApi, makeStore, renderWizard } from './test-utils';
+import { FALLBACK_MATCHED_COMPANIES, consentText } from '@moveratlas/contracts';
+import type { WidgetApi } from './api';
+import { PLACE_NOT_UNDERSTOOD } from './route-places';
+import { FILLED, MATCHED, fakeApi, makeStore, renderWizard } from './test-utils';
 
 beforeEach(() => {
   vi.spyOn(console, 'info').mockImplementation(() => undefined);
@@ -159,6 +161,112 @@ describe('step 3: route', () => {
     await waitFor(() => expect(from).toHaveFocus());
     await user.type(screen.getByRole('combobox', { name: 'Moving from' }), '60601');
     expect(store.getState().form.fromLocationZip).toBe('60601');
+  });
+});
+
+/** Steps 1, 2 and 4 done; the route is left to the test. */
+const UNROUTED = {
+  ...FILLED,
+  movingFrom: '',
+  movingTo: '',
+  fromLocationZip: '',
+  fromLocationCity: '',
+  fromLocationState: '',
+  toLocationZip: '',
+  toLocationCity: '',
+  toLocationState: '',
+};
+
+describe('step 3: a place typed without picking a suggestion (issue 15)', () => {
+  it('still reaches the movers, matched from the place the server read', async () => {
+    const user = userEvent.setup();
+    const matchCompanies = vi.fn<WidgetApi['matchCompanies']>(async () => ({
+      ...MATCHED,
+      from_place: { zip: '98101', city: 'Seattle', state: 'WA' },
+      to_place: { zip: '97201', city: 'Portland', state: 'OR' },
+    }));
+    const { store, api } = makeStore({ step: 3, form: UNROUTED, api: fakeApi({ matchCompanies }) });
+    store.getState().actions.agreeToConsent(consentText([]));
+    renderWizard(store, api);
+    // Suggestions show (Chicago), and are not picked.
+    await user.type(await screen.findByRole('combobox', { name: 'Moving from' }), 'Seattle, WA');
+    await user.type(screen.getByRole('combobox', { name: 'Moving to' }), 'Portland, OR');
+    await user.click(continueButton());
+    await heading('How can movers reach you?');
+    await user.click(continueButton());
+    await heading('Choose your movers');
+    expect(await screen.findByRole('checkbox', { name: /Acme Moving/ })).toBeInTheDocument();
+    expect(screen.queryByText(FALLBACK_MATCHED_COMPANIES[0]!.name)).toBeNull();
+    expect(matchCompanies).toHaveBeenCalledWith(
+      expect.objectContaining({
+        from_zip: '',
+        from_city: '',
+        from_location: 'Seattle, WA',
+        to_location: 'Portland, OR',
+      }),
+    );
+    // The lead carries the places the server read, as if the suggestions had been picked.
+    expect(store.getState().form).toMatchObject({
+      movingFrom: 'Seattle, WA',
+      fromLocationZip: '98101',
+      fromLocationCity: 'Seattle',
+      fromLocationState: 'WA',
+      toLocationCity: 'Portland',
+      toLocationState: 'OR',
+    });
+  });
+
+  it('an unrecognised place brings the visitor back to step 3 with the message on the field', async () => {
+    const user = userEvent.setup();
+    const matchCompanies = vi.fn<WidgetApi['matchCompanies']>(async () => ({
+      companies: [],
+      ping_id: 'ping-2',
+      is_fallback: false,
+      places_not_understood: ['from'],
+      to_place: { zip: '97201', city: 'Portland', state: 'OR' },
+    }));
+    const { store, api } = makeStore({
+      step: 3,
+      form: UNROUTED,
+      api: fakeApi({ matchCompanies, places: vi.fn(async () => []) }),
+    });
+    store.getState().actions.agreeToConsent(consentText([]));
+    renderWizard(store, api);
+    await user.type(await screen.findByRole('combobox', { name: 'Moving from' }), 'Xyzzy, QQ');
+    await user.type(screen.getByRole('combobox', { name: 'Moving to' }), 'Portland, OR');
+    await user.click(continueButton());
+    await heading('How can movers reach you?');
+    await user.click(continueButton());
+
+    // Back on the route step, never on the stand-in movers.
+    await heading('Where are you moving?');
+    const from = screen.getByRole('combobox', { name: 'Moving from' });
+    expect(from).toHaveAttribute('aria-invalid', 'true');
+    expect(description(from)).toContain(PLACE_NOT_UNDERSTOOD);
+    expect(screen.getByRole('combobox', { name: 'Moving to' })).not.toHaveAttribute('aria-invalid');
+    await waitFor(() => expect(from).toHaveFocus());
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Please check your information',
+    );
+    expect(screen.queryByText(FALLBACK_MATCHED_COMPANIES[0]!.name)).toBeNull();
+
+    // The same text again is refused on the spot, without asking the server.
+    await user.click(continueButton());
+    await waitFor(() => expect(from).toHaveFocus());
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Where are you moving?');
+    expect(description(from)).toContain(PLACE_NOT_UNDERSTOOD);
+    expect(matchCompanies).toHaveBeenCalledTimes(1);
+
+    // Typing clears the message; another place goes on to the movers.
+    await user.clear(from);
+    expect(from).not.toHaveAttribute('aria-invalid');
+    matchCompanies.mockResolvedValue(MATCHED);
+    await user.type(from, '98101');
+    await user.click(continueButton());
+    await heading('How can movers reach you?');
+    await user.click(continueButton());
+    await screen.findByRole('checkbox', { name: /Acme Moving/ });
+    expect(matchCompanies).toHaveBeenCalledTimes(2);
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * The quote panel: progress, one labelled form per step (step 1 in this chunk, 2 to 7 lazy), Back and
  * Continue, and the notification region. A step change scrolls smoothly to the panel and moves focus to
- * the step's heading; a failed Continue moves focus to the first field in error.
+ * the step's heading (or to a field it opens in error); a failed Continue moves focus to the first field in
+ * error.
  */
 import {
   Suspense,
@@ -77,7 +78,10 @@ export function Wizard({ headerAction }: { headerAction?: ReactNode }) {
       behavior: prefersReducedMotion() ? 'auto' : 'smooth',
       block: 'start',
     });
-    headingRef.current?.focus({ preventScroll: true });
+    // A step entered with a field in error (a route the server could not place sends the visitor back to
+    // step 3) focuses that field, as a refused Continue does; any other step its heading.
+    const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    (invalid ?? headingRef.current)?.focus({ preventScroll: true });
   }, [step]);
 
   // Each refused Continue counts once; the first invalid field takes focus after the render that marks it

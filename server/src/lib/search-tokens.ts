@@ -26,3 +26,31 @@ export function prefixUpperBound(prefix: string): string {
 export function citySearchName(name: string): string {
   return searchWords(name).join(' ');
 }
+
+/**
+ * Words our place data writes both ways: "Saint Louis" and "Fort Worth" are spelled out, but "St James" (IL),
+ * "Mt Baldy" (CA) and "Ft Mitchell" (KY) are not, so a typed name is looked up in every form.
+ */
+const PLACE_WORD_FORMS: ReadonlyArray<readonly [short: string, long: string]> = [
+  ['st', 'saint'],
+  ['ste', 'sainte'],
+  ['ft', 'fort'],
+  ['mt', 'mount'],
+];
+const SPELLED_OUT = new Map(PLACE_WORD_FORMS);
+const ABBREVIATED = new Map(PLACE_WORD_FORMS.map(([short, long]) => [long, short]));
+
+/**
+ * The cities.search_name forms a typed city may be stored under: as typed, with "st", "ft", "mt" spelled out
+ * and with "saint", "fort", "mount" abbreviated ('St. Louis' → 'st louis', 'saint louis'). Empty for no words.
+ */
+export function citySearchNameSpellings(name: string): string[] {
+  const words = searchWords(name);
+  if (words.length === 0) return [];
+  const forms = [
+    words,
+    words.map((w) => SPELLED_OUT.get(w) ?? w),
+    words.map((w) => ABBREVIATED.get(w) ?? w),
+  ];
+  return [...new Set(forms.map((f) => f.join(' ')))];
+}

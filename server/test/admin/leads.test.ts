@@ -278,10 +278,12 @@ describe.each(testDatabases())('admin leads API on $name', (database) => {
       partnerName: 'MoverAtlas directory',
       firstName: 'Katherine',
       lastName: 'Johnson',
-      fromZip: null,
+      // The ZIPs the form left empty, completed at intake from the places it names (issue 15); the city and
+      // state it sent are kept as sent.
+      fromZip: '24961',
       fromCity: 'White Sulphur Springs',
       fromState: 'WV',
-      toZip: null,
+      toZip: '73301',
       toCity: 'Austin, TX',
       toState: 'TX',
       moveSize: '4br',

@@ -224,5 +224,16 @@ describe.each(testDatabases())('states, cities, search and geo API on $name', (d
       await json(`/api/geo/places?q=${encodeURIComponent('Chicago, IL 60601')}`),
     );
     expect(full.map((p) => p.zip)).toEqual(['60601']);
+    // "St" as people type it, "Saint" as our data writes it, and the other way round (issue 15).
+    for (const [q, city] of [
+      ['St Louis, MO', 'Saint Louis'],
+      ['st. louis', 'Saint Louis'],
+      ['Saint James, IL', 'St James'],
+    ] as const) {
+      const suggested = ZipPlaceSchema.array().parse(
+        await json(`/api/geo/places?q=${encodeURIComponent(q)}`),
+      );
+      expect(suggested[0]?.city.name, q).toBe(city);
+    }
   });
 });

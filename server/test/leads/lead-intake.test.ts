@@ -496,26 +496,26 @@ describe.each(testDatabases())('lead intake on $name', (database) => {
       expect(company.services).toContain('Long Distance Moving');
       expect(company.city).toBe('Chicago');
     }
-    // Chicago has 64 movers: the same-city band holds all five, ranked by featured, rating, reviews.
+    // Chicago has 64 movers: the same-city band holds all five, ranked by featured, then the confidence-
+    // weighted rank score (decision 020), then the review count.
     const ids = answer.companies.map((c) => c.id as number);
     const rows = (await app
       .db('companies')
       .whereIn('id', ids)
-      .select('id', 'is_featured', 'rating', 'review_count')) as Array<{
+      .select('id', 'is_featured', 'rank_score', 'review_count')) as Array<{
       id: number;
       is_featured: number;
-      rating: number;
+      rank_score: number | string | null;
       review_count: number;
     }>;
-    const key = (id: number) => {
-      const r = rows.find((x) => x.id === id)!;
-      return [Number(Boolean(r.is_featured)), Number(r.rating ?? -1), r.review_count];
-    };
-    for (let i = 1; i < ids.length; i++)
-      expect(
-        key(ids[i - 1]!) >= key(ids[i]!) ||
-          JSON.stringify(key(ids[i - 1]!)) >= JSON.stringify(key(ids[i]!)),
-      ).toBe(true);
+    const byRank = [...rows].sort(
+      (a, b) =>
+        Number(Boolean(b.is_featured)) - Number(Boolean(a.is_featured)) ||
+        Number(b.rank_score ?? -1) - Number(a.rank_score ?? -1) ||
+        b.review_count - a.review_count ||
+        a.id - b.id,
+    );
+    expect(ids).toEqual(byRank.map((r) => r.id));
 
     const office = (await (
       await app.postJson('/api/proxy/match_companies', {
@@ -540,7 +540,12 @@ describe.each(testDatabases())('lead intake on $name', (database) => {
     const nowhere = (await (
       await app.postJson('/api/proxy/match_companies', { from_zip: '00000' })
     ).json()) as { companies: unknown[]; is_fallback: boolean };
-    expect(nowhere).toMatchObject({ companies: [], is_fallback: false });
+    // A ZIP we do not know is a place not understood (the visitor is asked again), not a failed match.
+    expect(nowhere).toMatchObject({
+      companies: [],
+      is_fallback: false,
+      places_not_understood: ['from'],
+    });
     const bad = await app.postJson('/api/proxy/match_companies', { from_zip: '6060' });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ error: 'from_zip must be five digits' });

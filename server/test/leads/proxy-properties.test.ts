@@ -260,6 +260,8 @@ describe.each(testDatabases())('widget endpoints under arbitrary input on $name'
       'to_zip',
       'to_city',
       'to_state',
+      'from_location',
+      'to_location',
       'move_size',
       'move_date',
       'lead_uuid',

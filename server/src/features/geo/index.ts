@@ -5,3 +5,4 @@
  */
 export { findZip, zipsByPrefix } from './place-queries';
 export { geoRoutes } from './routes';
+export { resolveRoutePlace, resolveTypedPlace, type PlacedPoint } from './typed-place';

@@ -1,7 +1,7 @@
 /** ZIP lookup and the place autocomplete ("60601", "Chicago", "Chicago, IL") used by the route step and the calculator. */
 import type { Knex } from 'knex';
 import { findState, stateByAbbreviation, type ZipPlace } from '@moveratlas/contracts';
-import { citySearchName, prefixUpperBound } from '../../lib/search-tokens';
+import { citySearchNameSpellings, prefixUpperBound } from '../../lib/search-tokens';
 import { resolveState } from '../states';
 
 interface ZipRow {
@@ -83,15 +83,24 @@ export function parseCityState(input: string): { city: string; stateAbbreviation
   return { city: text };
 }
 
-/** Cities whose name starts with the text, biggest first, each with one representative ZIP (its lowest). */
+/**
+ * Cities whose name starts with the text, biggest first, each with one representative ZIP (its lowest). "St
+ * Louis" also finds "Saint Louis", as our data writes it (and "Mount Baldy" "Mt Baldy").
+ */
 export async function placesByCity(db: Knex, input: string, limit: number): Promise<ZipPlace[]> {
   const { city, stateAbbreviation } = parseCityState(input);
-  const name = citySearchName(city);
-  if (name === '') return [];
+  const names = citySearchNameSpellings(city);
+  if (names.length === 0) return [];
   const query = db({ ci: 'cities' })
     .join({ s: 'states' }, 's.id', 'ci.state_id')
-    .where('ci.search_name', '>=', name)
-    .andWhere('ci.search_name', '<', prefixUpperBound(name))
+    .where((any) => {
+      for (const name of names)
+        any.orWhere((range) =>
+          range
+            .where('ci.search_name', '>=', name)
+            .andWhere('ci.search_name', '<', prefixUpperBound(name)),
+        );
+    })
     .orderBy([
       { column: 'ci.zip_count', order: 'desc' },
       { column: 'ci.name' },

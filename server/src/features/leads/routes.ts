@@ -14,9 +14,12 @@ import { acceptAnalyticsCopy } from './analytics';
 import { HoneypotLeads } from './honeypot';
 import { LeadIntake, verifyConsent } from './intake';
 import { LEAD_ANALYTICS_JOB, LEAD_FORWARD_JOB } from './outbox';
+import { completeRoute } from './route-places';
 import { analyticsWire } from './wire';
 
 export function sendLeadHandler(ctx: ProxyContext): RequestHandler {
+  const placeLookupFailed = (error: unknown) =>
+    ctx.logger.warn({ err: error }, 'a lead route could not be placed; stored as sent');
   const intake = new LeadIntake(ctx.db, {
     maxAttempts: ctx.config.leadForwardMaxAttempts,
     onInvalidDate: (value) =>
@@ -41,7 +44,7 @@ export function sendLeadHandler(ctx: ProxyContext): RequestHandler {
     });
     const lead = bot
       ? await honeypot.accept(form.lead_uuid)
-      : await intake.accept(form, {
+      : await intake.accept(await completeRoute(ctx.db, form, '', placeLookupFailed), {
           siteId,
           ip: clientIp(req),
           userAgent: userAgent(req),
@@ -72,7 +75,13 @@ export function leadAnalyticsHandler(ctx: ProxyContext): RequestHandler {
       res.json({ ok: true });
       return;
     }
-    const wire = analyticsWire(form, { siteId, ip: clientIp(req), origin });
+    const placed = await completeRoute(ctx.db, form, 'lead_', (error) =>
+      ctx.logger.warn(
+        { err: error },
+        'an analytics copy route could not be placed; stored as sent',
+      ),
+    );
+    const wire = analyticsWire(placed, { siteId, ip: clientIp(req), origin });
     const { created } = await acceptAnalyticsCopy(ctx.db, wire, siteId, {
       maxAttempts: ctx.config.leadForwardMaxAttempts,
     });

@@ -9,9 +9,9 @@ import {
   findState,
   imageAddressOrNull,
   sizeToRooms,
-  type LatLng,
   type MatchCompaniesRequest,
   type MatchedCompany,
+  type RouteEnd,
   type ServiceId,
 } from '@moveratlas/contracts';
 import {
@@ -20,59 +20,13 @@ import {
   servicesByCompany,
   type CompanyRow,
 } from '../companies';
-import { citySearchName } from '../../lib/search-tokens';
-import { resolveState } from '../states';
-
-interface Place extends LatLng {
-  cityId: number | undefined;
-  state: string | undefined;
-}
+import { resolveRoutePlace, type PlacedPoint } from '../geo';
 
 /** The band edges in miles; a company counts as serving the origin within its own service radius. */
 const BANDS = [25, 60, 120, 250] as const;
 /** For companies that publish no service radius. */
 const DEFAULT_SERVICE_RADIUS = 50;
 const MILES_PER_DEGREE_LAT = 69;
-
-async function placeOfZip(db: Knex, zip: string): Promise<Place | undefined> {
-  const row = (await db({ z: 'zip_codes' })
-    .join({ ci: 'cities' }, 'ci.id', 'z.city_id')
-    .join({ s: 'states' }, 's.id', 'ci.state_id')
-    .where('z.zip', zip)
-    .first('z.lat', 'z.lng', 'z.city_id', 's.abbreviation')) as
-    { lat: number; lng: number; city_id: number; abbreviation: string } | undefined;
-  return row
-    ? { lat: row.lat, lng: row.lng, cityId: row.city_id, state: row.abbreviation }
-    : undefined;
-}
-
-async function placeOfCity(db: Knex, city: string, stateText: string): Promise<Place | undefined> {
-  const state = await resolveState(db, stateText);
-  const name = citySearchName(city);
-  if (!state || name === '') return undefined;
-  const row = (await db('cities')
-    .where({ state_id: state.id, search_name: name })
-    .whereNotNull('lat')
-    .orderBy('zip_count', 'desc')
-    .first('id', 'lat', 'lng')) as { id: number; lat: number; lng: number } | undefined;
-  return row
-    ? { lat: row.lat, lng: row.lng, cityId: row.id, state: state.abbreviation }
-    : undefined;
-}
-
-async function resolvePlace(
-  db: Knex,
-  zip: string,
-  city: string,
-  state: string,
-): Promise<Place | undefined> {
-  if (zip !== '') {
-    const place = await placeOfZip(db, zip);
-    if (place) return place;
-  }
-  if (city.trim() !== '' && state.trim() !== '') return placeOfCity(db, city, state);
-  return undefined;
-}
 
 /** The services a move needs: commercial for an office, long-distance across state lines, else local. */
 export function neededServices(interstate: boolean, moveSize: string): ServiceId[] {
@@ -98,13 +52,13 @@ function bandOf(distance: number, sameCity: boolean): number {
 
 function companiesNear(
   db: Knex,
-  origin: Place,
+  origin: PlacedPoint,
   radius: number,
   services: readonly ServiceId[],
 ): Knex.QueryBuilder {
   const query = companiesWithPlace(db).where('c.is_in_list', true).select(COMPANY_COLUMNS);
   if (radius === 0) {
-    query.where('c.city_id', origin.cityId ?? -1);
+    query.where('c.city_id', origin.cityId);
   } else {
     const dLat = radius / MILES_PER_DEGREE_LAT;
     const dLng =
@@ -155,27 +109,60 @@ function toMatched(
 const ranking = (a: Candidate, b: Candidate): number =>
   a.band - b.band ||
   Number(Boolean(b.row.is_featured)) - Number(Boolean(a.row.is_featured)) ||
-  (b.row.rating === null ? -1 : Number(b.row.rating)) -
-    (a.row.rating === null ? -1 : Number(a.row.rating)) ||
+  // The confidence-weighted score every list ranks by (decision 020), so five stars from one review
+  // do not lead a mover with a hundred reviews.
+  (b.row.rank_score === null ? -1 : Number(b.row.rank_score)) -
+    (a.row.rank_score === null ? -1 : Number(a.row.rank_score)) ||
   b.row.review_count - a.row.review_count ||
   a.distance - b.distance ||
   a.row.id - b.row.id;
 
-/** An empty list when the origin cannot be placed: the widget then offers its own fallback. */
+export interface RouteMatch {
+  companies: MatchedCompany[];
+  from: PlacedPoint | undefined;
+  to: PlacedPoint | undefined;
+  /** The ends of the route that were named but match no place of ours: nothing is matched then. */
+  notUnderstood: RouteEnd[];
+}
+
+/**
+ * Places both ends of the route (a chosen suggestion's ZIP, city and state, else the text as typed) and
+ * matches movers from the origin. An origin that cannot be placed, or a destination named but not placed,
+ * matches nothing and says so: the widget then asks for a suggestion instead of offering stand-ins. A
+ * destination given only as a state (an API caller's) is enough to tell a long-distance move.
+ */
 export async function matchCompanies(
   db: Knex,
   request: MatchCompaniesRequest,
   limit: number,
-): Promise<MatchedCompany[]> {
-  const origin = await resolvePlace(db, request.from_zip, request.from_city, request.from_state);
-  if (!origin) return [];
+): Promise<RouteMatch> {
+  const [origin, destination] = await Promise.all([
+    resolveRoutePlace(db, {
+      zip: request.from_zip,
+      city: request.from_city,
+      state: request.from_state,
+      location: request.from_location,
+    }),
+    resolveRoutePlace(db, {
+      zip: request.to_zip,
+      city: request.to_city,
+      state: request.to_state,
+      location: request.to_location,
+    }),
+  ]);
+  const destinationNamed = [request.to_zip, request.to_city, request.to_location].some(
+    (field) => field.trim() !== '',
+  );
+  const notUnderstood: RouteEnd[] = [];
+  if (!origin) notUnderstood.push('from');
+  if (!destination && destinationNamed) notUnderstood.push('to');
+  if (!origin || notUnderstood.length > 0)
+    return { companies: [], from: origin, to: destination, notUnderstood };
+
   const destinationState =
-    (request.to_zip !== '' ? (await placeOfZip(db, request.to_zip))?.state : undefined) ??
+    destination?.state ??
     (request.to_state.trim() !== '' ? findState(request.to_state.trim())?.abbreviation : undefined);
-  const interstate =
-    origin.state !== undefined &&
-    destinationState !== undefined &&
-    origin.state !== destinationState;
+  const interstate = destinationState !== undefined && origin.state !== destinationState;
   const services = neededServices(interstate, request.move_size);
 
   const found = new Map<number, Candidate>();
@@ -200,5 +187,10 @@ export async function matchCompanies(
     best.map((c) => c.row.id),
   );
   const year = new Date().getUTCFullYear();
-  return best.map((c) => toMatched(c, serviceNames, year));
+  return {
+    companies: best.map((c) => toMatched(c, serviceNames, year)),
+    from: origin,
+    to: destination,
+    notUnderstood,
+  };
 }

@@ -146,7 +146,7 @@ export class LoadShedder {
     return true;
   }
 
-  /** Whether a request was refused as busy within the last second (what /readyz reports as overloaded). */
+  /** Whether a request was refused as busy within the last second (what /readyz reports as `load: shedding`). */
   refusingNow(): boolean {
     return this.enabled && performance.now() - this.lastRefusal < 1000;
   }

@@ -34,7 +34,7 @@ describe.each(testDatabases())('server behaviour on $name', (database) => {
     const ready = await app.get('/readyz');
     expect(ready.status).toBe(200);
     expect(ready.headers.get('cache-control')).toBe('no-store');
-    expect(await ready.json()).toEqual({ status: 'ready', database: 'ok' });
+    expect(await ready.json()).toEqual({ status: 'ready', database: 'ok', load: 'normal' });
   });
 
   it('sends security headers with a strict CSP and no X-Powered-By', async () => {

@@ -1,8 +1,12 @@
 /**
- * GET /readyz: whether a balancer should send this process traffic. 200 when the database answers and the
- * process is not refusing requests as busy; 503 with the reason otherwise. The check a balancer should use
- * (README, Operations): it answers within about a second and a half whatever the database does, and costs at
- * most one query a second (database-check.ts).
+ * GET /readyz: whether a balancer should send this process traffic. 200 when the database answers, 503 with
+ * the reason when it does not. The check a balancer should use (README, Operations): it answers within about a
+ * second and a half whatever the database does, and costs at most one query a second (database-check.ts).
+ *
+ * A process that is refusing requests as busy stays ready and says so (`load: "shedding"`). Under the bench's
+ * fleet load (bench/fleet.bench.ts) every process sheds at once; answering 503 then took every one out of the
+ * balancer together and turned overload into an outage. Its own fast 503s with Retry-After already bound the
+ * load it takes (decision 017).
  */
 import type { RequestHandler } from 'express';
 import type { DatabaseCheck } from './database-check';
@@ -11,19 +15,12 @@ import type { LoadLocals } from './server-load';
 export function readyzRoute(check: DatabaseCheck): RequestHandler {
   return async (req, res) => {
     res.set('Cache-Control', 'no-store');
-    const shedder = (req.app.locals as LoadLocals).loadShedder;
-    if (shedder?.refusingNow()) {
-      res.status(503).json({
-        status: 'overloaded',
-        error: 'This server is refusing requests as busy; send them to another for now',
-      });
-      return;
-    }
     const database = await check.answers();
     if (database === undefined) {
       res.status(503).json({ status: 'unavailable', error: 'The database is not answering' });
       return;
     }
-    res.json({ status: 'ready', database: 'ok' });
+    const shedding = (req.app.locals as LoadLocals).loadShedder?.refusingNow() === true;
+    res.json({ status: 'ready', database: 'ok', load: shedding ? 'shedding' : 'normal' });
   };
 }

@@ -29,3 +29,13 @@ export function fieldMessages(error: z.ZodError): Record<string, string> {
   }
   return messages;
 }
+
+/**
+ * What a form's sender reads once it is sent: the server's receipt carries it, the page shows it. Here, with
+ * the options, because a page that imports the schemas' module loads zod with it (the form loads its schema
+ * only when it is used).
+ */
+export const CONTACT_CONFIRMATION =
+  'Thank you — your message has been sent. We usually reply within two business days.';
+export const APPLICATION_CONFIRMATION =
+  'Thank you — your application has been received. Our team reviews every application and will contact you within three business days.';

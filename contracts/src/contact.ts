@@ -122,9 +122,4 @@ export type CompanyApplicationInput = z.input<typeof CompanyApplicationSchema>;
 /** What both endpoints answer with 201. */
 export const FormReceiptSchema = z.object({ id: z.string(), message: z.string() });
 
-/** What a form's sender reads once it is sent: the server's receipt carries it, the page shows it. */
-export const CONTACT_CONFIRMATION =
-  'Thank you — your message has been sent. We usually reply within two business days.';
-export const APPLICATION_CONFIRMATION =
-  'Thank you — your application has been received. Our team reviews every application and will contact you within three business days.';
 export type FormReceipt = z.infer<typeof FormReceiptSchema>;

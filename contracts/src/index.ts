@@ -15,6 +15,7 @@ export * from './lead';
 export * from './consent';
 export * from './pricing';
 export * from './widget-quote';
+export * from './widget-step-event';
 export * from './cost-calculator';
 export * from './content';
 export * from './contact';

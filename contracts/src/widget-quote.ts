@@ -1,10 +1,8 @@
 /**
  * The quote widget's own shapes: the quote form state of spec 3 with its derived aliases, the seven steps,
  * the embedding options a partner sets (by JS call, data-* attribute or custom-element attribute), the events
- * the widget emits, and the funnel event it reports to our server. The field rules themselves live in lead.ts.
+ * the widget emits (the funnel event it reports is widget-step-event.ts). The field rules live in lead.ts.
  */
-import { z } from 'zod';
-import { plainText } from './text';
 
 // ---------------------------------------------------------------------------------------------------------
 // Steps (spec 2.3)
@@ -290,14 +288,3 @@ export interface WidgetEventDetails {
   submit: { instanceId: string; leadId: string; leadUuid: string };
   error: { instanceId: string; message: string; step: QuoteStepNumber };
 }
-
-/** POST /api/proxy/widget_event (form-encoded): a funnel step, so the admin statistics can show drop-off. */
-export const WidgetStepEventSchema = /* @__PURE__ */ z.object({
-  event: z.enum(['step']),
-  form_step: z.string().regex(/^[1-7]$/, 'form_step must be 1 to 7'),
-  step_name: z.enum(['size', 'date', 'route', 'contact', 'companies', 'auto', 'success']),
-  session_id: plainText(z.string().max(64), 'Session id').optional().default(''),
-  lead_uuid: plainText(z.string().max(64), 'Lead id').optional().default(''),
-  website: plainText(z.string().max(64), 'Website').optional().default(''),
-});
-export type WidgetStepEvent = z.infer<typeof WidgetStepEventSchema>;

@@ -2,10 +2,11 @@
  * What a search for a place looks like as people type it (issue 15): "Houston, TX", "houston tx",
  * "Portland Oregon", "St Louis", "ft worth", "houston movers", "moving companies in Chicago". The words that
  * only say what is searched for (movers, moving companies, near, in) go; a state at the end, after a comma or
- * not, becomes a filter; "St", "Ste", "Ft" and "Mt" are read as the stored names write them ("Saint Louis").
+ * not, becomes a filter; "St", "Ft" and "Mt" are read both ways, as our place data writes some names each way
+ * ("Saint Louis", but "St James").
  */
 import { findState, type UsState } from '@moveratlas/contracts';
-import { searchWords } from '../../lib/search-tokens';
+import { citySearchNameSpellings, searchWords } from '../../lib/search-tokens';
 
 /** Words that say what is looked for, not where. */
 const GENERIC = new Set([
@@ -24,17 +25,11 @@ const GENERIC = new Set([
   'local',
 ]);
 
-/** Abbreviations the place names of our data spell out. */
-const SPELLED_OUT: Readonly<Record<string, string>> = {
-  st: 'saint',
-  ste: 'sainte',
-  ft: 'fort',
-  mt: 'mount',
-};
-
 export interface PlaceQuery {
-  /** The place's name in cities.search_name form ("saint louis"); empty when only a state was named. */
+  /** The place's name in cities.search_name form ("st louis"); empty when only a state was named. */
   name: string;
+  /** Every form the name may be stored under ("st louis", "saint louis"): citySearchNameSpellings. */
+  spellings: string[];
   /** The state the query names after the place (or alone). */
   state: UsState | undefined;
   /** Whether the query had words only a search for places has (movers, in, a state after a comma). */
@@ -73,6 +68,11 @@ export function understandPlaceQuery(q: string): PlaceQuery {
       words = words.slice(0, -trailing.count);
     }
   }
-  const name = words.map((w) => SPELLED_OUT[w] ?? w).join(' ');
-  return { name, state, saysPlace: comma !== -1 || (generic > 0 && specific.length > 0) };
+  const name = words.join(' ');
+  return {
+    name,
+    spellings: citySearchNameSpellings(name),
+    state,
+    saysPlace: comma !== -1 || (generic > 0 && specific.length > 0),
+  };
 }

@@ -138,7 +138,7 @@ async function searchCities(
   limit: number,
   offset: number,
 ): Promise<Group<'cities'>> {
-  const { name } = place;
+  const { name, spellings } = place;
   if (name === '') return { items: [], total: 0 };
   const [allCandidates, states] = await Promise.all([citiesWithCompanies(db), loadStates(db)]);
   // "Houston, TX": the cities of that state only.
@@ -147,7 +147,7 @@ async function searchCities(
     : undefined;
   const candidates =
     stateId === undefined ? allCandidates : allCandidates.filter((c) => c.stateId === stateId);
-  let matches = candidates.filter((c) => c.searchName.startsWith(name));
+  let matches = candidates.filter((c) => spellings.some((form) => c.searchName.startsWith(form)));
   const edits = allowedEdits(name.length);
   if (matches.length === 0 && edits > 0) {
     matches = candidates.filter(
@@ -158,9 +158,14 @@ async function searchCities(
   }
   if (matches.length === 0) {
     // Cities without companies still answer an exact prefix (someone looking up their own town).
-    const query = db('cities')
-      .where('search_name', '>=', name)
-      .andWhere('search_name', '<', prefixUpperBound(name));
+    const query = db('cities').where((anyForm) => {
+      for (const form of spellings)
+        anyForm.orWhere((prefix) =>
+          prefix
+            .where('search_name', '>=', form)
+            .andWhere('search_name', '<', prefixUpperBound(form)),
+        );
+    });
     if (stateId !== undefined) query.andWhere('state_id', stateId);
     const rows = (await query
       .orderBy([{ column: 'zip_count', order: 'desc' }, { column: 'name' }])
@@ -182,7 +187,7 @@ async function searchCities(
     }));
   }
   // The city named exactly comes first, then the others by how many movers they have.
-  const exact = (c: CityCandidate) => (c.searchName === name ? 0 : 1);
+  const exact = (c: CityCandidate) => (spellings.includes(c.searchName) ? 0 : 1);
   matches.sort(
     (a, b) =>
       exact(a) - exact(b) || b.companyCount - a.companyCount || a.name.localeCompare(b.name),
@@ -275,7 +280,10 @@ async function namedPlace(db: Knex, place: PlaceQuery): Promise<SearchResults['p
     ? states.find((s) => s.abbreviation === place.state!.abbreviation)?.id
     : undefined;
   const city = (await citiesWithCompanies(db))
-    .filter((c) => c.searchName === place.name && (stateId === undefined || c.stateId === stateId))
+    .filter(
+      (c) =>
+        place.spellings.includes(c.searchName) && (stateId === undefined || c.stateId === stateId),
+    )
     .sort((a, b) => b.companyCount - a.companyCount)[0];
   const state = city && states.find((s) => s.id === city.stateId);
   if (!city || !state) return null;

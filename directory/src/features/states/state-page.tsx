@@ -108,24 +108,49 @@ export function StateView({ state, page, params, destinations }: StatePageData) 
           <h2 id="cities-heading" className="text-2xl font-bold tracking-tight text-slate-900">
             Cities in {state.name} with Movers
           </h2>
-          <ul className="mt-4 columns-2 gap-6 text-sm sm:columns-3 lg:columns-4">
-            {state.cities.map((city) => (
-              <li key={city.slug} className="break-inside-avoid py-1">
-                <Link
-                  to={cityPath(state.slug, city.slug)}
-                  className="text-blue-800 hover:underline"
-                >
-                  {city.name}
-                </Link>{' '}
-                <span className="text-slate-600">({formatCount(city.companyCount)})</span>
-              </li>
-            ))}
-          </ul>
+          <CityLinks stateSlug={state.slug} cities={largestCities(state.cities)} />
+          {state.cities.length > LARGEST_CITIES ? (
+            // Every city stays one link away for visitors and crawlers, folded: a state's 400+ city links
+            // made its page 13,700 px and 540 tab stops on a phone (issue 15).
+            <details className="mt-4">
+              <summary className="cursor-pointer text-sm font-semibold text-blue-800 hover:underline">
+                All {formatCount(state.cities.length)} cities in {state.name}, A to Z
+              </summary>
+              <CityLinks stateSlug={state.slug} cities={state.cities} />
+            </details>
+          ) : null}
         </section>
       ) : null}
 
       <MovingResources placeName={state.name} />
     </div>
+  );
+}
+
+type StateCity = StatePageData['state']['cities'][number];
+
+/** How many cities the state page lists before the fold: the ones with the most movers. */
+const LARGEST_CITIES = 12;
+
+function largestCities(cities: readonly StateCity[]): StateCity[] {
+  if (cities.length <= LARGEST_CITIES) return [...cities];
+  return [...cities]
+    .sort((a, b) => b.companyCount - a.companyCount || a.name.localeCompare(b.name))
+    .slice(0, LARGEST_CITIES);
+}
+
+function CityLinks({ stateSlug, cities }: { stateSlug: string; cities: readonly StateCity[] }) {
+  return (
+    <ul className="mt-4 columns-2 gap-6 text-sm sm:columns-3 lg:columns-4">
+      {cities.map((city) => (
+        <li key={city.slug} className="break-inside-avoid py-1">
+          <Link to={cityPath(stateSlug, city.slug)} className="text-blue-800 hover:underline">
+            {city.name}
+          </Link>{' '}
+          <span className="text-slate-600">({formatCount(city.companyCount)})</span>
+        </li>
+      ))}
+    </ul>
   );
 }
 

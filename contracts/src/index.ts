@@ -1,6 +1,7 @@
 export * from './states';
 export * from './move-sizes';
 export * from './format';
+export * from './move-date';
 export * from './text';
 export * from './paths';
 export * from './services';

@@ -8,12 +8,19 @@ import {
   type SendLeadFormInput,
 } from './lead';
 
+/** A moving date a month ahead: always inside the accepted window. */
+const inAMonth = (() => {
+  const day = new Date();
+  day.setDate(day.getDate() + 30);
+  return day.toISOString().slice(0, 10);
+})();
+
 const valid: SendLeadFormInput = {
   from_zip: '60601',
   from_location: 'Chicago, IL 60601',
   to_zip: '73301',
   to_location: 'Austin, TX 73301',
-  move_date: '2026-12-01',
+  move_date: inAMonth,
   first_name: 'Ada',
   last_name: 'Lovelace',
   email_address: 'ada+moves@example.co.uk',

@@ -6,6 +6,13 @@
  */
 import { z } from 'zod';
 import { CONSENT_VERSIONS, MAX_SELECTED_COMPANIES, SelectedCompanySchema } from './consent';
+import {
+  anyZoneMoveDateWindow,
+  localCalendarDate,
+  moveDateIssue,
+  moveDateWindow,
+  type MoveDateWindow,
+} from './move-date';
 import { fieldLabel, multilineText, plainText } from './text';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -86,13 +93,26 @@ export const zipField = (field: string, toggles: ValidationToggles = DEFAULT_VAL
         )
     : text(10);
 
+/**
+ * The moving date: required, a real day, not past and at most 18 months ahead (move-date.ts). The window is
+ * taken when a value is checked, not when the schema is built, so a page left open past midnight moves with it.
+ */
+export const moveDateField = (field: string, window: () => MoveDateWindow) =>
+  required(field, 40).superRefine((value, ctx) => {
+    const issue = moveDateIssue(value, window());
+    if (issue) ctx.addIssue({ code: 'custom', message: issue });
+  });
+
 // ---------------------------------------------------------------------------------------------------------
 // The wizard's steps (spec 2.3 and 5), in the quote form state's own field names (spec 3)
 
 export function quoteStepSchemas(toggles: ValidationToggles = DEFAULT_VALIDATION) {
   return {
     1: z.object({ moveSize: required('moveSize', 40) }),
-    2: z.object({ movingDate: required('movingDate', 40) }),
+    // The visitor's own calendar: today in their time zone is the first date they may pick.
+    2: z.object({
+      movingDate: moveDateField('movingDate', () => moveDateWindow(localCalendarDate(new Date()))),
+    }),
     3: z.object({
       movingFrom: required('movingFrom', 200),
       movingTo: required('movingTo', 200),
@@ -333,7 +353,8 @@ export const SendLeadFormSchema = z.object({
   to_city: wire(100, 'to_city'),
   to_state: wire(60, 'to_state'),
   to_location: required('to_location', 200),
-  move_date: required('move_date', 40),
+  // Any visitor's today counts (the server cannot know their time zone): see anyZoneMoveDateWindow.
+  move_date: moveDateField('move_date', () => anyZoneMoveDateWindow(new Date())),
   number_of_rooms: z
     .string()
     .optional()

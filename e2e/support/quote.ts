@@ -22,7 +22,18 @@ export const test = base.extend<{ cspViolations: string[] }>({
   },
 });
 
-export const FUTURE_DATE = '2030-06-15';
+/** YYYY-MM-DD `days` from today: the quote form takes today to 18 months ahead (issue 15). */
+export function isoDaysAhead(days: number): string {
+  const day = new Date();
+  day.setDate(day.getDate() + days);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
+}
+
+/** A moving date two months ahead, inside the accepted window whenever the tests run. */
+export const FUTURE_DATE = isoDaysAhead(60);
+/** The same date as stored and forwarded (MM/DD/YYYY). */
+export const FUTURE_DATE_WIRE = FUTURE_DATE.replace(/^(\d{4})-(\d{2})-(\d{2})$/, '$2/$3/$1');
 
 export const CONTACT = {
   firstName: 'Jane',

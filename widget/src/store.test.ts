@@ -3,12 +3,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   FALLBACK_MATCHED_COMPANIES,
   consentText,
+  formatMoveDate,
   type MatchCompaniesResponse,
   type QuoteStepNumber,
 } from '@moveratlas/contracts';
 import { PLACE_NOT_UNDERSTOOD } from './route-places';
 import { STORAGE_PREFIX, SUBMIT_ERROR_TITLE, VALIDATION_TOAST, createQuoteStore } from './store';
-import { FILLED, MATCHED, fakeApi, makeStore } from './test-utils';
+import { FILLED, MATCHED, MOVE_DATE, fakeApi, makeStore } from './test-utils';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -71,7 +72,7 @@ describe('transitions', () => {
     const { store } = makeStore({ step: 2, form: { movingDate: '' } });
     await store.getState().actions.next();
     expect(store.getState().errors.movingDate).toBeDefined();
-    store.getState().actions.setField('movingDate', '2030-01-01');
+    store.getState().actions.setField('movingDate', MOVE_DATE);
     expect(store.getState().errors.movingDate).toBeUndefined();
   });
 
@@ -128,7 +129,7 @@ describe('matching (step 5)', () => {
         from_zip: '60601',
         to_zip: '80202',
         move_size: '2-3br',
-        move_date: '06/15/2030',
+        move_date: formatMoveDate(MOVE_DATE),
         lead_uuid: 'lead-uuid-1',
         session_id: 's-1',
         website: 'partner-1',
@@ -403,8 +404,8 @@ describe('session, prefill and storage', () => {
     storage.clear();
     const { store } = makeStore({ storage, instanceId: 'a' });
     await store.getState().actions.chooseSize('studio');
-    store.getState().actions.setField('movingDate', '2030-03-01');
-    expect(storage.getItem(`${STORAGE_PREFIX}a`)).toContain('2030-03-01');
+    store.getState().actions.setField('movingDate', MOVE_DATE);
+    expect(storage.getItem(`${STORAGE_PREFIX}a`)).toContain(MOVE_DATE);
 
     const restored = createQuoteStore({
       api: fakeApi(),
@@ -415,7 +416,7 @@ describe('session, prefill and storage', () => {
     });
     expect(restored.getState()).toMatchObject({
       step: 2,
-      form: { moveSize: 'studio', movingDate: '2030-03-01', leadUuid: 'lead-uuid-1' },
+      form: { moveSize: 'studio', movingDate: MOVE_DATE, leadUuid: 'lead-uuid-1' },
     });
     const other = makeStore({ storage, instanceId: 'b' });
     expect(other.store.getState().step).toBe(1);

@@ -6,7 +6,7 @@ import {
   type QuoteStepNumber,
 } from '@moveratlas/contracts';
 import { CONSENT_REQUIRED, validateStep } from './validation';
-import { FILLED } from './test-utils';
+import { FILLED, MOVE_DATE, isoDaysAhead } from './test-utils';
 
 const base = (fields: Partial<QuoteFormState> = {}): QuoteFormState => ({
   ...normaliseQuoteForm({}),
@@ -28,8 +28,12 @@ const cases: Case[] = [
   ['step 1: the default size is valid', 1, {}, ON, []],
   ['step 1: an empty size is not', 1, { moveSize: '' }, ON, ['moveSize']],
   ['step 1: a blank size is not', 1, { moveSize: '   ' }, ON, ['moveSize']],
-  ['step 2: a date is valid', 2, { movingDate: '2030-01-02' }, ON, []],
+  ['step 2: a date is valid', 2, { movingDate: MOVE_DATE }, ON, []],
+  ['step 2: today is valid', 2, { movingDate: isoDaysAhead(0) }, ON, []],
   ['step 2: no date is not', 2, { movingDate: '' }, ON, ['movingDate']],
+  ['step 2: yesterday is not', 2, { movingDate: isoDaysAhead(-1) }, ON, ['movingDate']],
+  ['step 2: 2099 is not', 2, { movingDate: '2099-06-15' }, ON, ['movingDate']],
+  ['step 2: 19 months ahead is not', 2, { movingDate: isoDaysAhead(580) }, ON, ['movingDate']],
   ['step 3: both places given', 3, {}, ON, []],
   ['step 3: from blank after trimming', 3, { movingFrom: '  ' }, ON, ['movingFrom']],
   ['step 3: to empty', 3, { movingTo: '' }, ON, ['movingTo']],
@@ -105,6 +109,15 @@ describe('validateStep', () => {
   it('names the field in the visitor’s words', () => {
     const check = validateStep(4, base({ firstName: 'J' }));
     expect(check.errors.firstName).toBe('First name must be at least 2 characters.');
+  });
+
+  it('says why a date is refused, in plain words', () => {
+    expect(validateStep(2, base({ movingDate: isoDaysAhead(-1) })).errors.movingDate).toBe(
+      'That moving date has passed. Please choose today or a later date.',
+    );
+    expect(validateStep(2, base({ movingDate: '2099-06-15' })).errors.movingDate).toMatch(
+      /^Please choose a moving date within the next 18 months \(by \w+ \d+, \d{4}\)\.$/,
+    );
   });
 
   it('defaults every toggle to on', () => {

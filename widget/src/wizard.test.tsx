@@ -5,7 +5,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FALLBACK_MATCHED_COMPANIES, consentText } from '@moveratlas/contracts';
 import type { WidgetApi } from './api';
 import { PLACE_NOT_UNDERSTOOD } from './route-places';
-import { FILLED, MATCHED, fakeApi, makeStore, renderWizard } from './test-utils';
+import { longDate } from './steps/date-step';
+import {
+  FILLED,
+  MATCHED,
+  MOVE_DATE,
+  fakeApi,
+  isoDaysAhead,
+  makeStore,
+  renderWizard,
+} from './test-utils';
 
 beforeEach(() => {
   vi.spyOn(console, 'info').mockImplementation(() => undefined);
@@ -93,12 +102,38 @@ describe('step 2: date', () => {
     renderWizard(store, api);
     const date = await screen.findByLabelText('Moving date');
     await user.clear(date);
-    await user.type(date, '2030-06-15');
-    expect(screen.getByText(/June 15, 2030/)).toBeInTheDocument();
+    await user.type(date, MOVE_DATE);
+    expect(screen.getByText(`You are moving on ${longDate(MOVE_DATE)}.`)).toBeInTheDocument();
     await user.click(continueButton());
     await heading('Where are you moving?');
     await user.click(screen.getByRole('button', { name: 'Back' }));
     await heading('When are you moving?');
+  });
+
+  it('refuses yesterday and 2099 with a plain message on the field, and offers only the days allowed', async () => {
+    const user = userEvent.setup();
+    const { store, api } = makeStore({ step: 2 });
+    renderWizard(store, api);
+    const date = await screen.findByLabelText('Moving date');
+    expect(date).toHaveAttribute('min', isoDaysAhead(0));
+    expect(date.getAttribute('max')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await user.type(date, isoDaysAhead(-1));
+    await user.click(continueButton());
+    await waitFor(() => expect(date).toHaveAttribute('aria-invalid', 'true'));
+    expect(description(date)).toContain(
+      'That moving date has passed. Please choose today or a later date.',
+    );
+    await user.clear(date);
+    await user.type(date, '2099-06-15');
+    await user.click(continueButton());
+    await waitFor(() =>
+      expect(description(date)).toMatch(/Please choose a moving date within the next 18 months/),
+    );
+    expect(store.getState().step).toBe(2);
+    await user.clear(date);
+    await user.type(date, MOVE_DATE);
+    await user.click(continueButton());
+    await heading('Where are you moving?');
   });
 });
 

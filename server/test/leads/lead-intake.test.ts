@@ -13,6 +13,7 @@ import {
 import { testDatabases } from '../databases';
 import { savePartner } from '../../src/features/partners/partners';
 import { changeLeadStatus, leadStatusHistory } from '../../src/features/leads/status';
+import { MOVE_DATE_WIRE } from './lead-form';
 import {
   leadForm,
   leadUuid,
@@ -88,7 +89,7 @@ describe.each(testDatabases())('lead intake on $name', (database) => {
       site_id: 'moveratlas-directory',
       first_name: 'Ada',
       phone: '3125550100',
-      move_date: '12/15/2026',
+      move_date: MOVE_DATE_WIRE,
       number_of_rooms: 3,
       status: 'new',
       delivery_status: 'pending',

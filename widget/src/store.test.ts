@@ -411,7 +411,7 @@ describe('session, prefill and storage', () => {
       api: fakeApi(),
       instanceId: 'a',
       storage,
-      toaster: { show: vi.fn() },
+      toaster: { show: vi.fn(), dismiss: vi.fn() },
       page: () => ({ site: '', pageUrl: '', referrer: '', origin: '' }),
     });
     expect(restored.getState()).toMatchObject({

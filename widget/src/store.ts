@@ -28,6 +28,7 @@ import type { LazyToaster } from './toast-proxy';
 import type { StepErrors } from './validation';
 
 export const VALIDATION_TOAST = {
+  key: 'validation',
   title: 'Please check your information',
   description: 'Please fill in all required fields correctly.',
 } as const;
@@ -68,7 +69,10 @@ export interface QuoteActions {
 export interface QuoteState {
   step: QuoteStepNumber;
   form: QuoteFormState;
-  /** Messages of the last failed Continue, cleared field by field as the visitor edits. */
+  /**
+   * Messages of the last failed Continue. Each field in error is checked again as the visitor edits it: its
+   * message changes with what is still wrong and goes once it is right (and the toast with the last one).
+   */
   errors: StepErrors;
   /** The exact consent text the visitor ticked the box for; a different text needs a new tick. */
   consentAgreedText: string;
@@ -91,7 +95,7 @@ export interface QuoteStoreDeps {
   api: WidgetApi;
   instanceId: string;
   page: () => PageContext;
-  toaster: Pick<LazyToaster, 'show'>;
+  toaster: Pick<LazyToaster, 'show' | 'dismiss'>;
   emit?: Emit;
   /** Started once per page; resolves with the session id and IP to put on the form. */
   session?: (leadUuid: string) => Promise<VisitorSession>;
@@ -101,9 +105,13 @@ export interface QuoteStoreDeps {
   newId?: () => string;
 }
 
+const importRules = () => import('./rules');
+type Rules = Awaited<ReturnType<typeof importRules>>;
+/** The rules once loaded: a field in error is checked again on every edit, which cannot wait for a chunk. */
+let loadedRules: Rules | undefined;
+
 /** The rules chunk (zod, consent, wire formats): fetched at idle after step 1 shows, awaited by Continue. */
-export const loadRules = () => import('./rules');
-type Rules = Awaited<ReturnType<typeof loadRules>>;
+export const loadRules = (): Promise<Rules> => importRules().then((rules) => (loadedRules = rules));
 
 export const STORAGE_PREFIX = 'moveratlas:quote:';
 const STORAGE_VERSION = 1;
@@ -190,17 +198,54 @@ export function createQuoteStore(deps: QuoteStoreDeps): QuoteStore {
   })();
 
   const store = createStore<QuoteState>()((set, get) => {
-    const patchForm = (fields: Partial<QuoteFormState>) =>
-      set((state) => {
-        const errors = { ...state.errors };
-        for (const name of Object.keys(fields)) delete errors[name as keyof StepErrors];
-        return { form: { ...state.form, ...fields }, errors };
+    /**
+     * The messages still true of the fields in error after an edit: only those fields are checked (the others
+     * wait for Continue, so nothing turns red while the visitor is still typing it for the first time).
+     */
+    const stillWrong = (
+      state: QuoteState,
+      form: QuoteFormState,
+      consentAgreedText: string,
+    ): StepErrors => {
+      const inError = Object.keys(state.errors) as (keyof StepErrors)[];
+      if (inError.length === 0) return state.errors;
+      const rules = loadedRules;
+      if (!rules) return {};
+      const { step, matches } = state;
+      const check = rules.validateStep(step, form, {
+        toggles,
+        consentAgreed:
+          step === 4 || step === 6
+            ? rules.consentIsCurrent({ form, consentAgreedText })
+            : undefined,
       });
+      const now: StepErrors = {
+        ...check.errors,
+        ...(step === 3 ? rules.unplacedErrors(form, matches.unplaced) : {}),
+      };
+      const errors: StepErrors = {};
+      for (const name of inError) if (now[name]) errors[name] = now[name];
+      return errors;
+    };
+
+    /** Sets the form (and consent) and checks the fields in error again; the toast goes with the last one. */
+    const update = (fields: Partial<QuoteFormState>, consentAgreedText?: string) => {
+      const before = get();
+      const form = { ...before.form, ...fields };
+      const agreed = consentAgreedText ?? before.consentAgreedText;
+      const errors = stillWrong(before, form, agreed);
+      set({ form, consentAgreedText: agreed, errors });
+      if (Object.keys(before.errors).length > 0 && Object.keys(errors).length === 0)
+        deps.toaster.dismiss(VALIDATION_TOAST.key);
+    };
+    const patchForm = (fields: Partial<QuoteFormState>) => update(fields);
 
     const goTo = (step: QuoteStepNumber) => {
       const previousStep = get().step;
       if (step === previousStep) return;
       set({ step, errors: {} });
+      // A message is about the step it was shown on: it never follows the visitor to another one.
+      deps.toaster.dismiss();
       emit('stepchange', { step, stepName: stepName(step), previousStep });
       if (step > FIRST_STEP) {
         const { form } = get();
@@ -273,11 +318,7 @@ export function createQuoteStore(deps: QuoteStoreDeps): QuoteStore {
         goTo(Math.max(FIRST_STEP, step - 1) as QuoteStepNumber);
       },
       agreeToConsent(text) {
-        set((state) => {
-          const errors = { ...state.errors };
-          delete errors.consent;
-          return { consentAgreedText: text ?? '', errors };
-        });
+        update({}, text ?? '');
       },
       toggleCompany(company, selected) {
         const { selectedCompanies } = get().form;

@@ -292,11 +292,14 @@ describe('step 3: a place typed without picking a suggestion (issue 15)', () => 
     expect(description(from)).toContain(PLACE_NOT_UNDERSTOOD);
     expect(matchCompanies).toHaveBeenCalledTimes(1);
 
-    // Typing clears the message; another place goes on to the movers.
+    // Changing the text ends that message (an empty field is told it is required instead); another place
+    // goes on to the movers.
     await user.clear(from);
-    expect(from).not.toHaveAttribute('aria-invalid');
+    expect(description(from)).not.toContain(PLACE_NOT_UNDERSTOOD);
+    expect(description(from)).toContain('Moving from is required.');
     matchCompanies.mockResolvedValue(MATCHED);
     await user.type(from, '98101');
+    expect(from).not.toHaveAttribute('aria-invalid');
     await user.click(continueButton());
     await heading('How can movers reach you?');
     await user.click(continueButton());
@@ -457,6 +460,61 @@ describe('step 7: success', () => {
 });
 
 describe('toasts', () => {
+  it('the red toast goes once the error is fixed, and each field keeps its message until it is right', async () => {
+    const user = userEvent.setup();
+    const { store, api } = makeStore({ step: 4, form: { ...FILLED, firstName: '', email: '' } });
+    renderWizard(store, api);
+    const first = await screen.findByLabelText('First name');
+    await user.click(continueButton());
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Please check your information',
+    );
+    // One letter is not a name yet: the message changes, the field and the toast stay.
+    await user.type(first, 'J');
+    expect(description(first)).toBe('First name must be at least 2 characters.');
+    await user.type(first, 'o');
+    expect(first).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Email'), 'jo@example.com');
+    expect(screen.getByRole('checkbox', { name: consentText([]) })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: consentText([]) }));
+    // Everything fixed: the toast is gone without waiting out its 5 seconds.
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(store.getState().step).toBe(4);
+  });
+
+  it('a toast never follows the visitor to another step', async () => {
+    const user = userEvent.setup();
+    const { store, api } = makeStore({ step: 2 });
+    renderWizard(store, api);
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    await screen.findByRole('alert');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await heading('What size is your move?');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('a failed submission’s toast is gone on the success step', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const sendLead = vi
+      .fn()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce('MA-43');
+    const { store, api } = makeStore({ api: fakeApi({ sendLead }), step: 6, form: FILLED });
+    store.getState().actions.agreeToConsent(consentText([]));
+    renderWizard(store, api);
+    await user.click(await screen.findByRole('button', { name: 'Get my quotes' }));
+    await screen.findByRole('alert');
+    await user.click(screen.getByRole('button', { name: 'Get my quotes' }));
+    await heading('Your quote request is in');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('F8 focuses the notification region; swiping right 50 px dismisses', async () => {
     const user = userEvent.setup();
     const { store, api } = makeStore({ step: 2 });

@@ -102,6 +102,10 @@ export function Wizard({ headerAction }: { headerAction?: ReactNode }) {
       aria-label="Free moving quotes"
       className="@container relative scroll-mt-4 rounded-ma border border-slate-200 bg-white p-4 text-slate-900 shadow-sm @md:p-6"
     >
+      {/* First in the panel: the region's sticky anchor starts at its top (see toast-region.tsx). */}
+      <Suspense fallback={null}>
+        <ToastRegion />
+      </Suspense>
       <div className="mb-3 flex items-start justify-between gap-3">
         <p className="text-sm font-semibold tracking-wide text-brand uppercase">
           Get free moving quotes
@@ -145,9 +149,6 @@ export function Wizard({ headerAction }: { headerAction?: ReactNode }) {
           </div>
         ) : null}
       </form>
-      <Suspense fallback={null}>
-        <ToastRegion />
-      </Suspense>
     </section>
   );
 }

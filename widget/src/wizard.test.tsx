@@ -176,6 +176,29 @@ describe('step 3: route', () => {
     expect(store.getState().form.toLocationZip).toBe('60601');
   });
 
+  it('suggestions that arrive after focus left the field stay closed until the visitor comes back', async () => {
+    const user = userEvent.setup();
+    const places = fakeApi().places;
+    let answer!: (value: Awaited<ReturnType<WidgetApi['places']>>) => void;
+    const late = vi.fn<WidgetApi['places']>(() => new Promise((resolve) => (answer = resolve)));
+    const { store, api } = makeStore({ step: 3, api: fakeApi({ places: late }) });
+    renderWizard(store, api);
+    const from = await screen.findByRole('combobox', { name: 'Moving from' });
+    const to = screen.getByRole('combobox', { name: 'Moving to' });
+    await user.type(from, 'Chic');
+    await waitFor(() => expect(late).toHaveBeenCalledWith('Chic', expect.anything()));
+    // The visitor moves on before the answer comes.
+    await user.tab();
+    expect(to).toHaveFocus();
+    await act(async () => answer(await places('Chic')));
+    expect(screen.queryByRole('option')).toBeNull();
+    expect(from).toHaveAttribute('aria-expanded', 'false');
+    // Back in the field, the suggestions are there to pick.
+    await user.click(from);
+    expect(await screen.findByRole('option', { name: 'Chicago, IL 60601' })).toBeVisible();
+    expect(from).toHaveAttribute('aria-expanded', 'true');
+  });
+
   it('a typed ZIP is kept as the ZIP; empty places fail with errors on both fields', async () => {
     const user = userEvent.setup();
     const { store, api } = makeStore({ step: 3 });

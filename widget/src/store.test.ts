@@ -7,6 +7,7 @@ import {
   type MatchCompaniesResponse,
   type QuoteStepNumber,
 } from '@moveratlas/contracts';
+import { OFFLINE_MESSAGE, RequestFailure, SERVER_TROUBLE_MESSAGE } from './failure-text';
 import { PLACE_NOT_UNDERSTOOD } from './route-places';
 import { STORAGE_PREFIX, SUBMIT_ERROR_TITLE, VALIDATION_TOAST, createQuoteStore } from './store';
 import { FILLED, MATCHED, MOVE_DATE, fakeApi, makeStore } from './test-utils';
@@ -306,17 +307,24 @@ describe('submission (step 6)', () => {
   it('a failing lead keeps step 6 with the error toast, and a retry sends the same lead id', async () => {
     const sendLead = vi
       .fn()
-      .mockRejectedValueOnce(new Error('API Error: backend down'))
+      .mockRejectedValueOnce(
+        new RequestFailure(SERVER_TROUBLE_MESSAGE, 'API Error: backend down', 502),
+      )
       .mockResolvedValueOnce('MA-777');
     const { store, toaster, emit, api } = ready({ api: fakeApi({ sendLead }) });
     await expect(store.getState().actions.next()).resolves.toBe(false);
     expect(store.getState()).toMatchObject({ step: 6, submitting: false });
     expect(toaster.show).toHaveBeenCalledWith({
+      key: 'submit',
       title: SUBMIT_ERROR_TITLE,
-      description: 'API Error: backend down',
+      description: SERVER_TROUBLE_MESSAGE,
       variant: 'destructive',
     });
-    expect(emit).toHaveBeenCalledWith('error', { message: 'API Error: backend down', step: 6 });
+    // The technical reason is for the console only.
+    expect(console.error).toHaveBeenCalledWith(
+      '[MoverAtlas] Error submitting lead: API Error: backend down',
+    );
+    expect(emit).toHaveBeenCalledWith('error', { message: SERVER_TROUBLE_MESSAGE, step: 6 });
     expect(api.sendLeadAnalytics).not.toHaveBeenCalled();
     // The form is intact: the retry needs no retyping and carries the same lead_uuid.
     await expect(store.getState().actions.next()).resolves.toBe(true);
@@ -339,14 +347,15 @@ describe('submission (step 6)', () => {
     expect(sendLead).toHaveBeenCalledTimes(1);
   });
 
-  it('uses the unknown-error text for a non-Error failure', async () => {
+  it.each([
+    ['a non-Error failure', 'nope', SERVER_TROUBLE_MESSAGE],
+    ['a browser fetch failure', new TypeError('Failed to fetch'), OFFLINE_MESSAGE],
+  ])('turns %s into plain words', async (_title, reason, words) => {
     const { store, toaster } = ready({
-      api: fakeApi({ sendLead: vi.fn(async () => Promise.reject('nope')) }),
+      api: fakeApi({ sendLead: vi.fn(async () => Promise.reject(reason)) }),
     });
     await store.getState().actions.submit();
-    expect(toaster.show).toHaveBeenCalledWith(
-      expect.objectContaining({ description: 'An unknown error occurred' }),
-    );
+    expect(toaster.show).toHaveBeenCalledWith(expect.objectContaining({ description: words }));
   });
 
   it('reset starts over on step 1 with a new lead id and keeps the session', async () => {

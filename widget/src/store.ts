@@ -26,15 +26,17 @@ import type { UnplacedTexts } from './route-places';
 import type { VisitorSession } from './session';
 import type { LazyToaster } from './toast-proxy';
 import type { StepErrors } from './validation';
+import { STEP_NOT_LOADED_MESSAGE, visitorMessage } from './failure-text';
 
 export const VALIDATION_TOAST = {
   key: 'validation',
   title: 'Please check your information',
   description: 'Please fill in all required fields correctly.',
 } as const;
-export const SUBMIT_ERROR_TITLE = 'Error submitting form';
-export const SUBMIT_ERROR_DEFAULT = 'Failed to submit lead data';
-export const UNKNOWN_ERROR = 'An unknown error occurred';
+/** A failed submission (spec 8's toast, in words a visitor reads; the technical reason goes to the console). */
+export const SUBMIT_ERROR_TITLE = 'We could not send your request';
+/** Continue could not load what the next step needs (a dropped connection). */
+export const NOT_LOADED_TITLE = 'Something did not load';
 
 export interface MatchState {
   status: 'idle' | 'loading' | 'done';
@@ -291,7 +293,18 @@ export function createQuoteStore(deps: QuoteStoreDeps): QuoteStore {
       },
       async next() {
         // The rules (and zod) load after step 1 shows: they are not needed to show it.
-        const { validateStep, consentIsCurrent, unplacedErrors } = await loadRules();
+        const rules = await loadRules().catch((error: unknown) => {
+          console.error('[MoverAtlas] the rules chunk did not load', error);
+          deps.toaster.show({
+            key: 'load',
+            title: NOT_LOADED_TITLE,
+            description: STEP_NOT_LOADED_MESSAGE,
+            variant: 'destructive',
+          });
+          return undefined;
+        });
+        if (!rules) return false;
+        const { validateStep, consentIsCurrent, unplacedErrors } = rules;
         const state = get();
         if (state.submitting || state.step === 7) return false;
         const step = state.step;
@@ -337,7 +350,13 @@ export function createQuoteStore(deps: QuoteStoreDeps): QuoteStore {
           return;
         }
         set({ matches: { status: 'loading', companies: [], isFallback: false, key } });
-        const rules = await loadRules();
+        const rules = await loadRules().catch(() => undefined);
+        if (!rules) {
+          // Without the rules chunk there is nothing to match with: the step says so and offers a retry.
+          if (get().matches.key === key)
+            set({ matches: { status: 'done', companies: [], isFallback: true, key } });
+          return;
+        }
         const { FALLBACK_MATCHED_COMPANIES, unplacedTexts, withPlaces } = rules;
         let companies: MatchedCompany[];
         let isFallback = false;
@@ -400,11 +419,14 @@ export function createQuoteStore(deps: QuoteStoreDeps): QuoteStore {
           return true;
         }
         set({ submitting: true });
-        const { sendLeadFields, leadAnalyticsFields, currentConsentText } = await loadRules();
         const page = deps.page();
         const { form } = state;
         let leadId: string;
+        let leadAnalyticsFields: Rules['leadAnalyticsFields'];
         try {
+          const rules = await loadRules();
+          const { sendLeadFields, currentConsentText } = rules;
+          leadAnalyticsFields = rules.leadAnalyticsFields;
           leadId = await deps.api.sendLead(
             sendLeadFields(form, page, {
               text: currentConsentText(form),
@@ -412,11 +434,14 @@ export function createQuoteStore(deps: QuoteStoreDeps): QuoteStore {
             }),
           );
         } catch (error) {
-          const message =
-            error instanceof Error ? error.message || SUBMIT_ERROR_DEFAULT : UNKNOWN_ERROR;
-          console.error(`[MoverAtlas] Error submitting lead: ${message}`);
+          // The console keeps the technical reason; the visitor (and the partner's error event) get plain words.
+          console.error(
+            `[MoverAtlas] Error submitting lead: ${error instanceof Error ? error.message : String(error)}`,
+          );
+          const message = visitorMessage(error);
           set({ submitting: false });
           deps.toaster.show({
+            key: 'submit',
             title: SUBMIT_ERROR_TITLE,
             description: message,
             variant: 'destructive',

@@ -4,6 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FALLBACK_MATCHED_COMPANIES, consentText } from '@moveratlas/contracts';
 import type { WidgetApi } from './api';
+import { lazy } from 'react';
+import { createApi } from './api';
+import { LAZY_STEPS, renewStep } from './steps/lazy-steps';
+import { OFFLINE_MESSAGE, STEP_NOT_LOADED_MESSAGE } from './failure-text';
 import { PLACE_NOT_UNDERSTOOD } from './route-places';
 import { longDate } from './steps/date-step';
 import {
@@ -134,6 +138,31 @@ describe('step 2: date', () => {
     await user.type(date, MOVE_DATE);
     await user.click(continueButton());
     await heading('Where are you moving?');
+  });
+});
+
+describe('a step that does not load', () => {
+  it('says so in plain words with a retry, and the retry brings the step', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    // The date step's chunk fails as a dropped connection makes it fail.
+    LAZY_STEPS[2] = lazy(() =>
+      Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+    );
+    try {
+      const { store, api } = makeStore({ step: 2 });
+      renderWizard(store, api);
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toContain(STEP_NOT_LOADED_MESSAGE);
+      expect(alert.textContent).not.toMatch(/fetch|module/i);
+      // The panel is still there: its heading, Back and Continue.
+      expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('When are you moving?');
+      await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+      expect(await screen.findByLabelText('Moving date')).toBeInTheDocument();
+      expect(screen.queryByRole('alert')).toBeNull();
+    } finally {
+      renewStep(2);
+    }
   });
 });
 
@@ -446,18 +475,20 @@ describe('step 6: auto transport and submission', () => {
     expect(box.checked).toBe(false);
   });
 
-  it('a failed submission stays on step 6 with the error toast; the retry succeeds', async () => {
+  it('a failed submission stays on step 6 with a plain toast (never "Failed to fetch"); the retry succeeds', async () => {
     const user = userEvent.setup();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const sendLead = vi
-      .fn()
-      .mockRejectedValueOnce(new Error('API Error: backend down'))
-      .mockResolvedValueOnce('MA-42');
-    atStep6(fakeApi({ sendLead }));
+    // The real client over a network that drops the first request.
+    const fetchOnce = vi
+      .fn<typeof fetch>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(new Response('MA-42', { status: 200 }));
+    atStep6(fakeApi({ sendLead: vi.fn(createApi('https://api.example', fetchOnce).sendLead) }));
     await user.click(await screen.findByRole('button', { name: 'Get my quotes' }));
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('Error submitting form');
-    expect(alert.textContent).toContain('API Error: backend down');
+    expect(alert.textContent).toContain('We could not send your request');
+    expect(alert.textContent).toContain(OFFLINE_MESSAGE);
+    expect(alert.textContent).not.toMatch(/fetch|API Error/i);
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(
       'Do you need auto transport?',
     );

@@ -21,6 +21,7 @@ export * from './cost-calculator';
 export * from './content';
 export * from './contact';
 export * from './form-errors';
+export * from './failure-text';
 export * from './admin-auth';
 export * from './admin-database';
 export * from './server-load';

@@ -16,7 +16,7 @@ import {
   OFFLINE_MESSAGE,
   RequestFailure,
   SERVER_TROUBLE_MESSAGE,
-  visitorMessageFor,
+  failureMessageFor,
 } from './failure-text';
 
 export interface WidgetApi {
@@ -57,7 +57,7 @@ export function createApi(apiBase: string, fetchImpl: typeof fetch = fetch): Wid
     if (!response.ok) {
       const reason = await failureReason(response);
       throw new RequestFailure(
-        visitorMessageFor(response.status, reason),
+        failureMessageFor(response.status, reason),
         `API Error: ${reason}`,
         response.status,
       );

@@ -5,7 +5,12 @@
  * again with the same rules, so a rule changes in one place.
  */
 import { z } from 'zod';
-import { CONSENT_VERSIONS, MAX_SELECTED_COMPANIES, SelectedCompanySchema } from './consent';
+import {
+  CONSENT_VERSIONS,
+  MAX_SELECTED_COMPANIES,
+  NO_MOVER_CHOSEN,
+  SelectedCompanySchema,
+} from './consent';
 import {
   anyZoneMoveDateWindow,
   localCalendarDate,
@@ -125,7 +130,9 @@ export function quoteStepSchemas(toggles: ValidationToggles = DEFAULT_VALIDATION
       email: emailField('email', toggles),
       phone: phoneField('phone', toggles),
     }),
-    5: z.object({}),
+    // A request goes only to movers the visitor chose, so at least one is (issue 15, docs/decisions/024;
+    // spec 5 had step 5 always valid).
+    5: z.object({ selectedCompanies: z.array(z.unknown()).min(1, NO_MOVER_CHOSEN) }),
     6: z.discriminatedUnion('needsAutoTransport', [
       z.object({ needsAutoTransport: z.literal(false) }),
       z.object({

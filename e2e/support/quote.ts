@@ -54,6 +54,10 @@ export async function choosePlace(widget: Locator, label: string, typed: string)
   await option.click();
 }
 
+/** The one consent (step 6): it names the movers chosen and says the request goes to them alone. */
+export const CONSENT_BOX =
+  /^By checking this box and submitting this form, I ask MoverAtlas to send my quote request to /;
+
 /** Steps 1 to 5, ending on step 6 (auto transport) with one mover chosen; the lead is not sent yet. */
 export async function fillToStep6(widget: Locator, contact = CONTACT) {
   await expect(heading(widget)).toHaveText('What size is your move?');
@@ -70,7 +74,6 @@ export async function fillToStep6(widget: Locator, contact = CONTACT) {
   await widget.getByLabel('Last name', { exact: true }).fill(contact.lastName);
   await widget.getByLabel('Email', { exact: true }).fill(contact.email);
   await widget.getByLabel('Phone', { exact: true }).fill(contact.phone);
-  await widget.getByRole('checkbox', { name: /I agree that MoverAtlas/ }).check();
   await widget.getByRole('button', { name: 'Continue' }).click();
   await expect(heading(widget)).toHaveText('Choose your movers');
   const movers = widget.getByRole('group').getByRole('checkbox');
@@ -78,8 +81,8 @@ export async function fillToStep6(widget: Locator, contact = CONTACT) {
   await movers.first().check();
   await widget.getByRole('button', { name: 'Continue' }).click();
   await expect(heading(widget)).toHaveText('Do you need auto transport?');
-  // Choosing a mover changed the consent text: it is asked for again, for the new text.
-  await widget.getByRole('checkbox', { name: /I agree that MoverAtlas/ }).check();
+  // One consent, beside the submit button, for the movers chosen (issue 15).
+  await widget.getByRole('checkbox', { name: CONSENT_BOX }).check();
 }
 
 export async function submit(widget: Locator): Promise<string> {

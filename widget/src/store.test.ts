@@ -5,12 +5,13 @@ import {
   consentText,
   formatMoveDate,
   type MatchCompaniesResponse,
+  type QuoteFormState,
   type QuoteStepNumber,
 } from '@moveratlas/contracts';
 import { OFFLINE_MESSAGE, RequestFailure, SERVER_TROUBLE_MESSAGE } from './failure-text';
 import { PLACE_NOT_UNDERSTOOD } from './route-places';
 import { STORAGE_PREFIX, SUBMIT_ERROR_TITLE, VALIDATION_TOAST, createQuoteStore } from './store';
-import { FILLED, MATCHED, MOVE_DATE, fakeApi, makeStore } from './test-utils';
+import { ACME, FILLED, MATCHED, MOVE_DATE, READY, fakeApi, makeStore } from './test-utils';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -38,8 +39,7 @@ describe('transitions', () => {
     'Continue on a valid step %i goes to %i',
     async (from, to) => {
       quiet();
-      const { store, toaster } = makeStore({ step: from, form: FILLED });
-      store.getState().actions.agreeToConsent(consentText([]));
+      const { store, toaster } = makeStore({ step: from, form: READY });
       await expect(store.getState().actions.next()).resolves.toBe(true);
       expect(store.getState().step).toBe(to);
       expect(toaster.show).not.toHaveBeenCalled();
@@ -51,10 +51,11 @@ describe('transitions', () => {
     [2, { movingDate: '' }],
     [3, { movingTo: ' ' }],
     [4, { phone: '555' }],
+    [5, { selectedCompanies: [] as QuoteFormState['selectedCompanies'] }],
     [6, { needsAutoTransport: true }],
   ] as const)('a failed step %i keeps the step and shows the toast', async (step, fields) => {
-    const { store, toaster, api } = makeStore({ step, form: { ...FILLED, ...fields } });
-    store.getState().actions.agreeToConsent(consentText([]));
+    const { store, toaster, api } = makeStore({ step, form: { ...READY, ...fields } });
+    store.getState().actions.agreeToConsent(consentText([ACME.name]));
     await expect(store.getState().actions.next()).resolves.toBe(false);
     expect(store.getState().step).toBe(step);
     expect(toaster.show).toHaveBeenCalledWith({ ...VALIDATION_TOAST, variant: 'destructive' });
@@ -62,11 +63,29 @@ describe('transitions', () => {
     expect(api.sendLead).not.toHaveBeenCalled();
   });
 
-  it('step 4 needs the consent box ticked', async () => {
-    const { store } = makeStore({ step: 4, form: FILLED });
-    await store.getState().actions.next();
-    expect(store.getState().step).toBe(4);
+  it('asks for the consent once, on step 6, for the text naming the movers chosen', async () => {
+    quiet();
+    const { store } = makeStore({ step: 4, form: READY });
+    await expect(store.getState().actions.next()).resolves.toBe(true);
+    await expect(store.getState().actions.next()).resolves.toBe(true);
+    expect(store.getState().step).toBe(6);
+    await expect(store.getState().actions.next()).resolves.toBe(false);
     expect(store.getState().errors.consent).toBeDefined();
+    store.getState().actions.agreeToConsent(consentText([ACME.name]));
+    expect(store.getState().errors).toEqual({});
+    await expect(store.getState().actions.next()).resolves.toBe(true);
+    expect(store.getState().step).toBe(7);
+  });
+
+  it('step 6 with no mover chosen goes back to step 5 and says why, sending nothing', async () => {
+    quiet();
+    const { store, api } = makeStore({ step: 6, form: FILLED });
+    await expect(store.getState().actions.next()).resolves.toBe(false);
+    expect(store.getState().step).toBe(5);
+    expect(store.getState().errors).toEqual({
+      selectedCompanies: 'Choose at least one mover to send your request to.',
+    });
+    expect(api.sendLead).not.toHaveBeenCalled();
   });
 
   it('editing a field clears its error', async () => {
@@ -122,7 +141,6 @@ describe('matching (step 5)', () => {
   it('matches companies on entering step 5 with the route, lead id and session', async () => {
     quiet();
     const { store, api } = makeStore({ step: 4, form: { ...FILLED, sessionId: 's-1' } });
-    store.getState().actions.agreeToConsent(consentText([]));
     await store.getState().actions.next();
     await vi.waitFor(() => expect(store.getState().matches.status).toBe('done'));
     expect(api.matchCompanies).toHaveBeenCalledWith(
@@ -217,7 +235,6 @@ describe('a route typed without picking a suggestion (issue 15)', () => {
       step: 4,
       form: TYPED,
     });
-    store.getState().actions.agreeToConsent(consentText([]));
     await store.getState().actions.next();
     await vi.waitFor(() => expect(store.getState().step).toBe(3));
     expect(store.getState().errors).toEqual({
@@ -246,9 +263,9 @@ describe('a route typed without picking a suggestion (issue 15)', () => {
       matchCompanies: vi.fn(() => new Promise<MatchCompaniesResponse>((r) => (answer = r))),
     });
     const { store } = makeStore({ api, step: 4, form: TYPED });
-    store.getState().actions.agreeToConsent(consentText([]));
     await store.getState().actions.next();
     await vi.waitFor(() => expect(api.matchCompanies).toHaveBeenCalled());
+    store.getState().actions.toggleCompany(ACME, true);
     await store.getState().actions.next();
     expect(store.getState().step).toBe(6);
     answer({ companies: [], ping_id: 'p', is_fallback: false, places_not_understood: ['from'] });
@@ -259,7 +276,6 @@ describe('a route typed without picking a suggestion (issue 15)', () => {
   it('an answer that comes after the visitor left step 5 asks once they come back to it', async () => {
     quiet();
     const { store, api } = makeStore({ api: notUnderstood(['to']), step: 4, form: TYPED });
-    store.getState().actions.agreeToConsent(consentText([]));
     await store.getState().actions.next();
     store.getState().actions.back();
     await vi.waitFor(() => expect(store.getState().matches.status).toBe('done'));

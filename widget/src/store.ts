@@ -62,6 +62,8 @@ export interface QuoteActions {
   agreeToConsent(text: string | null): void;
   toggleCompany(company: { id: number | string; name: string }, selected: boolean): void;
   loadMatches(): Promise<void>;
+  /** Matching failed: ask again (the step's Try again). */
+  retryMatches(): Promise<void>;
   submit(): Promise<boolean>;
   reset(): void;
   prefill(prefill: WidgetPrefill): void;
@@ -216,10 +218,7 @@ export function createQuoteStore(deps: QuoteStoreDeps): QuoteStore {
       const { step, matches } = state;
       const check = rules.validateStep(step, form, {
         toggles,
-        consentAgreed:
-          step === 4 || step === 6
-            ? rules.consentIsCurrent({ form, consentAgreedText })
-            : undefined,
+        consentAgreed: step === 6 ? rules.consentIsCurrent({ form, consentAgreedText }) : undefined,
       });
       const now: StepErrors = {
         ...check.errors,
@@ -308,9 +307,18 @@ export function createQuoteStore(deps: QuoteStoreDeps): QuoteStore {
         const state = get();
         if (state.submitting || state.step === 7) return false;
         const step = state.step;
+        // The request goes to the movers chosen on step 5 and no other: without one there is nothing to send
+        // (a stored request, or one from before the rule), so the visitor is taken back to choose.
+        if (step === 6) {
+          const movers = validateStep(5, state.form, { toggles });
+          if (!movers.ok) {
+            goTo(5);
+            return fail(movers.errors);
+          }
+        }
         const check = validateStep(step, state.form, {
           toggles,
-          consentAgreed: step === 4 || step === 6 ? consentIsCurrent(state) : undefined,
+          consentAgreed: step === 6 ? consentIsCurrent(state) : undefined,
         });
         if (!check.ok) return fail(check.errors);
         // A route the server could not place is asked for again before the movers (issue 15).
@@ -410,6 +418,10 @@ export function createQuoteStore(deps: QuoteStoreDeps): QuoteStore {
         });
         // In the same turn as the empty list: step 5 never shows "0 movers".
         if (unplaced) askForPlaces(rules);
+      },
+      retryMatches() {
+        set((state) => ({ matches: { ...state.matches, status: 'idle', key: '' } }));
+        return get().actions.loadMatches();
       },
       async submit() {
         const state = get();

@@ -99,6 +99,12 @@ export const FILLED: Partial<QuoteFormState> = {
   phone: '(312) 555-0142',
 };
 
+/** The mover most tests choose on step 5 (the first of MATCHED). */
+export const ACME = { id: 12, name: 'Acme Moving' };
+
+/** Steps 1 to 5 done: FILLED with Acme chosen, ready for step 6's consent and submission. */
+export const READY: Partial<QuoteFormState> = { ...FILLED, selectedCompanies: [ACME] };
+
 export function makeStore(
   options: Partial<QuoteStoreDeps> & {
     step?: QuoteStepNumber;

@@ -62,7 +62,8 @@ const cases: Case[] = [
   ['step 4: phone with 10 digits and punctuation', 4, { phone: '(312) 555.0142' }, ON, []],
   ['step 4: phone format off: any text', 4, { phone: 'call me' }, OFF, []],
   ['step 4: phone format off: still required', 4, { phone: '' }, OFF, ['phone']],
-  ['step 5: always valid', 5, { firstName: '' }, ON, []],
+  ['step 5: no mover chosen is not', 5, { selectedCompanies: [] }, ON, ['selectedCompanies']],
+  ['step 5: one mover chosen', 5, { selectedCompanies: [{ id: 1, name: 'A' }] }, ON, []],
   ['step 6: no auto transport', 6, { needsAutoTransport: false }, ON, []],
   [
     'step 6: auto transport needs every vehicle field',
@@ -125,9 +126,16 @@ describe('validateStep', () => {
     expect(validateStep(4, base({ email: 'x' })).ok).toBe(false);
   });
 
-  it('asks for the consent box on steps 4 and 6 when it is not ticked for the current text', () => {
-    expect(validateStep(4, base(), { consentAgreed: false }).errors.consent).toBe(CONSENT_REQUIRED);
+  it('asks for the consent box once, on step 6, when it is not ticked for the current text', () => {
     expect(validateStep(6, base(), { consentAgreed: false }).errors.consent).toBe(CONSENT_REQUIRED);
-    expect(validateStep(4, base(), { consentAgreed: true }).ok).toBe(true);
+    expect(validateStep(6, base(), { consentAgreed: true }).ok).toBe(true);
+    // Step 4 takes the contact details only (issue 15: one consent, where the movers are known).
+    expect(validateStep(4, base(), { consentAgreed: false }).ok).toBe(true);
+  });
+
+  it('says a mover must be chosen in plain words', () => {
+    expect(validateStep(5, base({ selectedCompanies: [] })).errors.selectedCompanies).toBe(
+      'Choose at least one mover to send your request to.',
+    );
   });
 });

@@ -11,8 +11,10 @@ import { OFFLINE_MESSAGE, STEP_NOT_LOADED_MESSAGE } from './failure-text';
 import { PLACE_NOT_UNDERSTOOD } from './route-places';
 import { longDate } from './steps/date-step';
 import {
+  ACME,
   FILLED,
   MATCHED,
+  READY,
   MOVE_DATE,
   fakeApi,
   isoDaysAhead,
@@ -273,7 +275,6 @@ describe('step 3: a place typed without picking a suggestion (issue 15)', () => 
       to_place: { zip: '97201', city: 'Portland', state: 'OR' },
     }));
     const { store, api } = makeStore({ step: 3, form: UNROUTED, api: fakeApi({ matchCompanies }) });
-    store.getState().actions.agreeToConsent(consentText([]));
     renderWizard(store, api);
     // Suggestions show (Chicago), and are not picked.
     await user.type(await screen.findByRole('combobox', { name: 'Moving from' }), 'Seattle, WA');
@@ -317,7 +318,6 @@ describe('step 3: a place typed without picking a suggestion (issue 15)', () => 
       form: UNROUTED,
       api: fakeApi({ matchCompanies, places: vi.fn(async () => []) }),
     });
-    store.getState().actions.agreeToConsent(consentText([]));
     renderWizard(store, api);
     await user.type(await screen.findByRole('combobox', { name: 'Moving from' }), 'Xyzzy, QQ');
     await user.type(screen.getByRole('combobox', { name: 'Moving to' }), 'Portland, OR');
@@ -361,7 +361,7 @@ describe('step 3: a place typed without picking a suggestion (issue 15)', () => 
 });
 
 describe('step 4: contact', () => {
-  it('formats the phone, shows the consent text the lead records and needs the box ticked', async () => {
+  it('formats the phone and asks for no consent yet: the movers are not chosen', async () => {
     const user = userEvent.setup();
     const { store, api } = makeStore({ step: 4, form: { ...FILLED, phone: '' } });
     renderWizard(store, api);
@@ -375,11 +375,7 @@ describe('step 4: contact', () => {
       await user.tab();
       expect(store.getState().form.phone).toBe('(312) 555-0142');
     });
-    const consent = screen.getByRole('checkbox', { name: consentText([]) });
-    await user.click(continueButton());
-    await screen.findByRole('alert');
-    expect(consent.getAttribute('aria-invalid')).toBe('true');
-    await user.click(consent);
+    expect(screen.queryByRole('checkbox')).toBeNull();
     await user.click(continueButton());
     await heading('Choose your movers');
   });
@@ -402,18 +398,54 @@ describe('step 4: contact', () => {
 });
 
 describe('step 5: companies', () => {
-  it('lists the matched movers to choose from', async () => {
+  it('lists the matched movers; at least one must be chosen, and only those receive the request', async () => {
     const user = userEvent.setup();
     const { store, api } = makeStore({ step: 4, form: FILLED });
-    store.getState().actions.agreeToConsent(consentText([]));
     renderWizard(store, api);
     await act(() => store.getState().actions.next());
     const acme = await screen.findByRole('checkbox', { name: /Acme Moving/ });
-    expect(screen.getByText(/2 movers serve your route/)).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        /2 movers serve your route\. Choose at least one to get quotes from\. Only the movers you choose receive your request\./,
+      ),
+    ).toBeInTheDocument();
+    await user.click(continueButton());
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Please check your information',
+    );
+    expect(acme).toHaveAttribute('aria-invalid', 'true');
+    expect(description(acme)).toBe('Choose at least one mover to send your request to.');
+    await waitFor(() => expect(acme).toHaveFocus());
     await user.click(acme);
-    expect(store.getState().form.selectedCompanies).toEqual([{ id: 12, name: 'Acme Moving' }]);
+    // Fixed: the message and the toast go.
+    expect(acme).not.toHaveAttribute('aria-invalid');
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(store.getState().form.selectedCompanies).toEqual([ACME]);
     await user.click(continueButton());
     await heading('Do you need auto transport?');
+  });
+
+  it('when matching fails, says so with Try again instead of listing stand-in movers', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const matchCompanies = vi
+      .fn<WidgetApi['matchCompanies']>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(MATCHED);
+    const { store, api } = makeStore({ step: 4, form: FILLED, api: fakeApi({ matchCompanies }) });
+    renderWizard(store, api);
+    await act(() => store.getState().actions.next());
+    expect(
+      await screen.findByText(
+        'We could not load the movers for your route just now. Please try again in a moment.',
+      ),
+    ).toBeInTheDocument();
+    for (const standIn of FALLBACK_MATCHED_COMPANIES)
+      expect(screen.queryByText(standIn.name)).toBeNull();
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('checkbox', { name: /Acme Moving/ })).toBeInTheDocument();
+    expect(matchCompanies).toHaveBeenCalledTimes(2);
   });
 
   it('lists a prefilled mover the match did not return first, and lets it be unticked', async () => {
@@ -425,7 +457,6 @@ describe('step 5: companies', () => {
     });
     const chosen = [{ id: 77, name: 'Profile Movers' }];
     expect(store.getState().form.selectedCompanies).toEqual(chosen);
-    store.getState().actions.agreeToConsent(consentText(['Profile Movers']));
     renderWizard(store, api);
     await act(() => store.getState().actions.next());
     await screen.findByRole('checkbox', { name: /Acme Moving/ });
@@ -445,10 +476,9 @@ describe('step 5: companies', () => {
   });
 });
 
-describe('step 6: auto transport and submission', () => {
-  const atStep6 = (api = fakeApi()) => {
-    const made = makeStore({ api, step: 6, form: FILLED });
-    made.store.getState().actions.agreeToConsent(consentText([]));
+describe('step 6: auto transport, the one consent, and submission', () => {
+  const atStep6 = (api = fakeApi(), form = READY) => {
+    const made = makeStore({ api, step: 6, form });
     renderWizard(made.store, made.api);
     return made;
   };
@@ -466,13 +496,32 @@ describe('step 6: auto transport and submission', () => {
     expect(screen.queryByLabelText('Vehicle year')).toBeNull();
   });
 
-  it('asks for consent again when the chosen movers changed the text', async () => {
-    const { store } = atStep6();
-    store.getState().actions.toggleCompany({ id: 12, name: 'Acme Moving' }, true);
-    const box = await screen.findByRole<HTMLInputElement>('checkbox', {
-      name: consentText(['Acme Moving']),
+  it('one consent, ticked once, names the movers chosen and that the request goes to them alone', async () => {
+    const user = userEvent.setup();
+    const { store, api } = atStep6(fakeApi(), {
+      ...FILLED,
+      selectedCompanies: [ACME, { id: 13, name: 'Bolt Movers' }],
     });
-    expect(box.checked).toBe(false);
+    const box = await screen.findByRole<HTMLInputElement>('checkbox', {
+      name: consentText(['Acme Moving', 'Bolt Movers']),
+    });
+    expect(box.labels?.[0]?.textContent).toContain(
+      'I ask MoverAtlas to send my quote request to Acme Moving and Bolt Movers and to no other moving company',
+    );
+    expect(screen.getAllByRole('checkbox')).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Get my quotes' }));
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    await user.click(box);
+    await user.click(screen.getByRole('button', { name: 'Get my quotes' }));
+    await heading('Your quote request is in');
+    expect(api.sendLead).toHaveBeenCalledWith(
+      expect.objectContaining({
+        consent_version: '2026-11-27',
+        consent_text: consentText(['Acme Moving', 'Bolt Movers']),
+        selected_companies: JSON.stringify([ACME, { id: 13, name: 'Bolt Movers' }]),
+      }),
+    );
+    expect(store.getState().leadId).toBe('MA-12345');
   });
 
   it('a failed submission stays on step 6 with a plain toast (never "Failed to fetch"); the retry succeeds', async () => {
@@ -483,7 +532,10 @@ describe('step 6: auto transport and submission', () => {
       .fn<typeof fetch>()
       .mockRejectedValueOnce(new TypeError('Failed to fetch'))
       .mockResolvedValueOnce(new Response('MA-42', { status: 200 }));
-    atStep6(fakeApi({ sendLead: vi.fn(createApi('https://api.example', fetchOnce).sendLead) }));
+    const { store } = atStep6(
+      fakeApi({ sendLead: vi.fn(createApi('https://api.example', fetchOnce).sendLead) }),
+    );
+    store.getState().actions.agreeToConsent(consentText([ACME.name]));
     await user.click(await screen.findByRole('button', { name: 'Get my quotes' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('We could not send your request');
@@ -499,9 +551,28 @@ describe('step 6: auto transport and submission', () => {
 });
 
 describe('step 7: success', () => {
+  it.each([
+    [[ACME], 'We’ve sent your request to Acme Moving.'],
+    [
+      [ACME, { id: 13, name: 'Bolt Movers' }],
+      'We’ve sent your request to Acme Moving and Bolt Movers.',
+    ],
+    [
+      [ACME, { id: 13, name: 'Bolt Movers' }, { id: 14, name: 'Crate Co' }],
+      'We’ve sent your request to Acme Moving and 2 others.',
+    ],
+  ])('names where the request went (%#) and that no other mover has it', async (movers, sent) => {
+    const { store, api } = makeStore({ step: 7, form: { ...FILLED, selectedCompanies: movers } });
+    store.setState({ leadId: 'MA-9' });
+    renderWizard(store, api);
+    expect(await screen.findByText(sent)).toBeInTheDocument();
+    expect(screen.getByText(/No other moving company receives your request\./)).toBeInTheDocument();
+    expect(screen.queryByText(/Movers will contact you shortly/)).toBeNull();
+  });
+
   it('shows the confirmation id and starts over with a new lead id', async () => {
     const user = userEvent.setup();
-    const { store, api } = makeStore({ step: 7 });
+    const { store, api } = makeStore({ step: 7, form: READY });
     store.setState({ leadId: 'MA-9' });
     renderWizard(store, api);
     expect((await screen.findByTestId('confirmation-id')).textContent).toBe('MA-9');
@@ -529,13 +600,10 @@ describe('toasts', () => {
     await user.type(first, 'o');
     expect(first).not.toHaveAttribute('aria-invalid');
     expect(screen.getByRole('alert')).toBeInTheDocument();
-    await user.type(screen.getByLabelText('Email'), 'jo@example.com');
-    expect(screen.getByRole('checkbox', { name: consentText([]) })).toHaveAttribute(
-      'aria-invalid',
-      'true',
-    );
+    await user.type(screen.getByLabelText('Email'), 'jo@example');
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('alert')).toBeInTheDocument();
-    await user.click(screen.getByRole('checkbox', { name: consentText([]) }));
+    await user.type(screen.getByLabelText('Email'), '.com');
     // Everything fixed: the toast is gone without waiting out its 5 seconds.
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
     expect(store.getState().step).toBe(4);
@@ -559,8 +627,8 @@ describe('toasts', () => {
       .fn()
       .mockRejectedValueOnce(new TypeError('Failed to fetch'))
       .mockResolvedValueOnce('MA-43');
-    const { store, api } = makeStore({ api: fakeApi({ sendLead }), step: 6, form: FILLED });
-    store.getState().actions.agreeToConsent(consentText([]));
+    const { store, api } = makeStore({ api: fakeApi({ sendLead }), step: 6, form: READY });
+    store.getState().actions.agreeToConsent(consentText([ACME.name]));
     renderWizard(store, api);
     await user.click(await screen.findByRole('button', { name: 'Get my quotes' }));
     await screen.findByRole('alert');

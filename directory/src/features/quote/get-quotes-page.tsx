@@ -51,9 +51,12 @@ const STEPS = [
   ['Tell us about your move', 'Home size, moving date and the route, in under a minute.'],
   [
     'Choose your movers',
-    'We match licensed movers that serve your area; you pick who may contact you.',
+    'We match licensed movers that serve your area; you choose at least one, and only those receive your request.',
   ],
-  ['Compare free quotes', 'Only the companies you chose reach out. No obligation to book.'],
+  [
+    'Compare free quotes',
+    'The movers you chose reach out, and no other moving company. No obligation to book.',
+  ],
 ] as const;
 
 /** What people ask before they give their details (also the page's readable content without the form). */
@@ -64,7 +67,7 @@ const QUESTIONS = [
   ],
   [
     'Who sees my details?',
-    'Only the moving companies you choose on the companies step. The consent text you agree to is stored with your request, so you can always see what you allowed.',
+    'The moving companies you choose on the companies step (at least one) and MoverAtlas, which passes your request to them. The one consent you tick names them and is stored with your request, so you can always see what you allowed.',
   ],
   [
     'How soon will movers contact me?',

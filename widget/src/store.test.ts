@@ -6,6 +6,7 @@ import {
   formatMoveDate,
   type MatchCompaniesResponse,
   type QuoteFormState,
+  type WidgetPrefill,
   type QuoteStepNumber,
 } from '@moveratlas/contracts';
 import { OFFLINE_MESSAGE, RequestFailure, SERVER_TROUBLE_MESSAGE } from './failure-text';
@@ -445,6 +446,97 @@ describe('session, prefill and storage', () => {
     });
     const other = makeStore({ storage, instanceId: 'b' });
     expect(other.store.getState().step).toBe(1);
+  });
+
+  describe('a kept request and the page’s prefill (issue 15)', () => {
+    const ACME_LINK = { companyId: '12', companyName: 'Acme Moving' };
+    const BOLT_LINK = { companyId: '13', companyName: 'Bolt Movers' };
+    const open = (prefill?: WidgetPrefill) =>
+      createQuoteStore({
+        api: fakeApi(),
+        instanceId: 'get-quotes',
+        storage: window.sessionStorage,
+        toaster: { show: vi.fn(), dismiss: vi.fn() },
+        page: () => ({ site: '', pageUrl: '', referrer: '', origin: '' }),
+        ...(prefill ? { prefill } : {}),
+      });
+
+    it('a link for another company, over a request in progress, keeps the progress and chooses it', async () => {
+      quiet();
+      window.sessionStorage.clear();
+      const first = open(ACME_LINK);
+      first.getState().actions.setFields({ ...FILLED });
+      await first.getState().actions.next();
+      await first.getState().actions.next();
+      expect(first.getState().step).toBe(3);
+
+      const second = open(BOLT_LINK);
+      expect(second.getState().step).toBe(3);
+      expect(second.getState().form).toMatchObject({
+        leadUuid: first.getState().form.leadUuid,
+        firstName: 'Jane',
+        selectedCompanies: [{ id: 13, name: 'Bolt Movers' }, ACME],
+      });
+    });
+
+    it('a reload of the same page resumes as it was: an unticked mover stays unticked', async () => {
+      quiet();
+      window.sessionStorage.clear();
+      const first = open(ACME_LINK);
+      first.getState().actions.toggleCompany(ACME, false);
+      expect(first.getState().form.selectedCompanies).toEqual([]);
+      expect(open(ACME_LINK).getState().form.selectedCompanies).toEqual([]);
+    });
+
+    it('a request kept from before this rule, opened by a company link, takes the company', () => {
+      window.sessionStorage.clear();
+      window.sessionStorage.setItem(
+        `${STORAGE_PREFIX}get-quotes`,
+        JSON.stringify({
+          v: 1,
+          step: 2,
+          form: { moveSize: 'studio', leadUuid: 'kept-uuid-1' },
+          consentAgreedText: '',
+          leadId: '',
+          matches: { status: 'idle', companies: [], isFallback: false, key: '' },
+        }),
+      );
+      const store = open(ACME_LINK);
+      expect(store.getState()).toMatchObject({
+        step: 2,
+        form: { moveSize: 'studio', leadUuid: 'kept-uuid-1', selectedCompanies: [ACME] },
+      });
+    });
+
+    it('a link over a request already sent starts a new one with that company', async () => {
+      quiet();
+      window.sessionStorage.clear();
+      const first = open();
+      first.getState().actions.setFields({ ...READY });
+      first.getState().actions.agreeToConsent(consentText([ACME.name]));
+      first.setState({ step: 6 });
+      await first.getState().actions.next();
+      expect(first.getState().step).toBe(7);
+      // A reload shows the confirmation again…
+      expect(open().getState()).toMatchObject({ step: 7, leadId: 'MA-12345' });
+      // …a company's link starts a new request for it.
+      const next = open(BOLT_LINK);
+      expect(next.getState()).toMatchObject({ step: 1, leadId: '' });
+      expect(next.getState().form.leadUuid).not.toBe(first.getState().form.leadUuid);
+      expect(next.getState().form.selectedCompanies).toEqual([{ id: 13, name: 'Bolt Movers' }]);
+    });
+
+    it('a ZIP prefill replaces that end of the route whole', () => {
+      const { store } = makeStore({ form: FILLED });
+      store.getState().actions.prefill({ toZip: '10001' });
+      expect(store.getState().form).toMatchObject({
+        movingTo: '10001',
+        toLocationZip: '10001',
+        toLocationCity: '',
+        toLocationState: '',
+        movingFrom: 'Chicago, IL 60601',
+      });
+    });
   });
 
   it('ignores a corrupt stored copy', () => {

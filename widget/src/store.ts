@@ -146,13 +146,19 @@ function applyPrefill(form: QuoteFormState, prefill: WidgetPrefill | undefined):
     const [m, d, y] = mmddyyyy.split('/');
     if (m && d && y) next.movingDate = `${y}-${m}-${d}`;
   }
-  if (prefill.fromZip) {
+  // A ZIP that differs from the one on the form replaces that end of the route whole (text, city, state), so
+  // the form never holds one place's text with another place's ZIP.
+  if (prefill.fromZip && prefill.fromZip !== next.fromLocationZip) {
     next.fromLocationZip = prefill.fromZip;
-    if (next.movingFrom.trim() === '') next.movingFrom = prefill.fromZip;
+    next.movingFrom = prefill.fromZip;
+    next.fromLocationCity = '';
+    next.fromLocationState = '';
   }
-  if (prefill.toZip) {
+  if (prefill.toZip && prefill.toZip !== next.toLocationZip) {
     next.toLocationZip = prefill.toZip;
-    if (next.movingTo.trim() === '') next.movingTo = prefill.toZip;
+    next.movingTo = prefill.toZip;
+    next.toLocationCity = '';
+    next.toLocationState = '';
   }
   if (prefill.companyId && prefill.companyName) {
     const id = /^\d+$/.test(prefill.companyId) ? Number(prefill.companyId) : prefill.companyId;
@@ -172,7 +178,17 @@ interface Stored {
   consentAgreedText: string;
   leadId: string;
   matches: MatchState;
+  /** The page's prefill when this was saved (absent before issue 15: read as none). */
+  prefill?: string;
 }
+
+/** A prefill as one comparable text: the values given, in a fixed order. */
+const prefillKey = (prefill: WidgetPrefill | undefined): string =>
+  JSON.stringify(
+    Object.entries(prefill ?? {})
+      .filter(([, value]) => value !== undefined && value !== '')
+      .sort(([a], [b]) => (a < b ? -1 : 1)),
+  );
 
 function readStored(storage: Storage | null | undefined, key: string): Stored | undefined {
   try {
@@ -191,12 +207,21 @@ export function createQuoteStore(deps: QuoteStoreDeps): QuoteStore {
   const emit: Emit = deps.emit ?? (() => undefined);
   const toggles = deps.toggles;
   const storageKey = STORAGE_PREFIX + deps.instanceId;
-  const stored = readStored(deps.storage, storageKey);
+  const pagePrefill = prefillKey(deps.prefill);
+  const saved = readStored(deps.storage, storageKey);
+  /**
+   * A request kept from earlier in this tab is resumed on a reload of the same page. A page that asks for
+   * something else — a shared /get-quotes?company=… link, another company's Get Quote — is honoured (issue 15):
+   * a request in progress keeps what the visitor entered and takes the new prefill (that mover chosen); one
+   * already sent gives way to a new request.
+   */
+  const newIntent = saved !== undefined && (saved.prefill ?? prefillKey(undefined)) !== pagePrefill;
+  const stored = saved && newIntent && saved.leadId ? undefined : saved;
 
   const initialForm = (() => {
     if (stored) {
       const form = normaliseQuoteForm(stored.form);
-      if (form.leadUuid) return form;
+      if (form.leadUuid) return newIntent ? applyPrefill(form, deps.prefill) : form;
     }
     return applyPrefill(emptyForm(newId()), deps.prefill);
   })();
@@ -513,6 +538,23 @@ export function createQuoteStore(deps: QuoteStoreDeps): QuoteStore {
   // Progress survives a reload of the page (per instance, for the tab's lifetime).
   if (deps.storage) {
     const storage = deps.storage;
+    const save = (state: QuoteState) => {
+      const snapshot: Stored = {
+        v: STORAGE_VERSION,
+        step: state.step,
+        form: state.form,
+        consentAgreedText: state.consentAgreedText,
+        leadId: state.leadId,
+        matches:
+          state.matches.status === 'done' ? state.matches : { ...state.matches, status: 'idle' },
+        prefill: pagePrefill,
+      };
+      try {
+        storage.setItem(storageKey, JSON.stringify(snapshot));
+      } catch {
+        // Storage full or blocked: progress is just not kept.
+      }
+    };
     store.subscribe((state, previous) => {
       if (
         state.form === previous.form &&
@@ -522,21 +564,10 @@ export function createQuoteStore(deps: QuoteStoreDeps): QuoteStore {
         state.matches === previous.matches
       )
         return;
-      const snapshot: Stored = {
-        v: STORAGE_VERSION,
-        step: state.step,
-        form: state.form,
-        consentAgreedText: state.consentAgreedText,
-        leadId: state.leadId,
-        matches:
-          state.matches.status === 'done' ? state.matches : { ...state.matches, status: 'idle' },
-      };
-      try {
-        storage.setItem(storageKey, JSON.stringify(snapshot));
-      } catch {
-        // Storage full or blocked: progress is just not kept.
-      }
+      save(state);
     });
+    // The new prefill is kept at once: a reload of this page is then a reload, not a new intent.
+    if (newIntent) save(store.getState());
   }
 
   if (deps.session) {

@@ -119,8 +119,12 @@ export function GetQuotesView({ prefill }: { prefill: QuotePrefill }) {
           {/*
             The widget mounts its own shadow root inside this placeholder, as on any partner page. The empty
             dangerouslySetInnerHTML keeps React from touching the placeholder's children during hydration.
+            Keyed by the prefill: going from one company's Get Quote to another's within the site gives a new
+            placeholder, which the widget mounts afresh with that company chosen (a mounted widget does not
+            read its attributes again).
           */}
           <div
+            key={JSON.stringify(attributes)}
             className="mt-8 min-h-[520px]"
             data-moveratlas-quote=""
             {...attributes}

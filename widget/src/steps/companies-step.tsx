@@ -72,13 +72,13 @@ export default function CompaniesStep() {
       {matches.isFallback ? (
         <div
           role="status"
-          className="rounded-ma border border-amber-300 bg-amber-50 p-3 text-amber-950"
+          className="rounded-ma border border-slate-200 bg-slate-50 p-3 text-slate-900"
         >
           <p>{MATCHING_FAILED}</p>
           <button
             type="button"
             onClick={() => void retryMatches()}
-            className="mt-2 min-h-11 rounded-ma border-2 border-amber-800 px-4 py-2 font-semibold hover:bg-amber-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-800"
+            className="mt-2 min-h-11 rounded-ma border-2 border-brand px-4 py-2 font-semibold text-brand hover:bg-brand-soft focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
           >
             Try again
           </button>

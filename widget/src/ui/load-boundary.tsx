@@ -37,14 +37,15 @@ export class LoadBoundary extends Component<LoadBoundaryProps, { failed: boolean
 /** In place of a step that did not load: what happened, what to do, and a button that tries again. */
 export function NotLoaded({ retry }: { retry?: () => void }) {
   return (
-    <div role="alert" className="rounded-ma border border-red-200 bg-red-50 p-4 text-red-900">
-      <p className="font-semibold">{STEP_NOT_LOADED_MESSAGE}</p>
+    // The classes of the widget's other boxes and buttons: no stylesheet rules of its own (step 1's budget).
+    <div role="alert" className="rounded-ma border border-slate-200 bg-slate-50 p-4 text-slate-900">
+      <p className="font-semibold text-red-700">{STEP_NOT_LOADED_MESSAGE}</p>
       <p className="mt-1 text-sm">{RELOAD_KEEPS_PROGRESS}</p>
       {retry ? (
         <button
           type="button"
           onClick={retry}
-          className="mt-3 min-h-11 rounded-ma border-2 border-red-800 px-4 py-2 font-semibold text-red-900 hover:bg-red-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-800"
+          className="mt-3 min-h-11 rounded-ma border-2 border-brand px-4 py-2 font-semibold text-brand hover:bg-brand-soft focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
         >
           Try again
         </button>

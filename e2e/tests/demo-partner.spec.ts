@@ -109,8 +109,12 @@ test('the backend failing keeps the visitor on step 6 with the error toast; the 
     else await route.continue();
   });
   await widget.getByRole('button', { name: 'Get my quotes' }).click();
-  await expect(widget.getByRole('alert')).toContainText('Error submitting form');
-  await expect(widget.getByRole('alert')).toContainText('Lead backend unavailable');
+  // Plain words and what to do, never the server's status or its technical reason (issue 15).
+  await expect(widget.getByRole('alert')).toContainText('We could not send your request');
+  await expect(widget.getByRole('alert')).toContainText(
+    'Our server is having trouble right now. Please try again in a minute.',
+  );
+  await expect(widget.getByRole('alert')).not.toContainText('Lead backend unavailable');
   await expect(heading(widget)).toHaveText('Do you need auto transport?');
   const events0 = await events(page);
   expect(events0).toContainEqual(expect.objectContaining({ source: 'dom', name: 'error' }));

@@ -1,6 +1,7 @@
 export * from './states';
 export * from './move-sizes';
 export * from './format';
+export * from './move-date';
 export * from './text';
 export * from './paths';
 export * from './services';
@@ -20,6 +21,8 @@ export * from './cost-calculator';
 export * from './content';
 export * from './contact';
 export * from './form-errors';
+export * from './failure-text';
+export * from './brand';
 export * from './admin-auth';
 export * from './admin-database';
 export * from './server-load';

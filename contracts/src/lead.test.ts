@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONSENT_VERSION, consentText } from './consent';
+import { CONSENT_VERSION, NO_MOVER_CHOSEN, consentCompaniesIssue, consentText } from './consent';
 import {
   LeadAnalyticsFormSchema,
   MatchCompaniesRequestSchema,
@@ -8,12 +8,19 @@ import {
   type SendLeadFormInput,
 } from './lead';
 
+/** A moving date a month ahead: always inside the accepted window. */
+const inAMonth = (() => {
+  const day = new Date();
+  day.setDate(day.getDate() + 30);
+  return day.toISOString().slice(0, 10);
+})();
+
 const valid: SendLeadFormInput = {
   from_zip: '60601',
   from_location: 'Chicago, IL 60601',
   to_zip: '73301',
   to_location: 'Austin, TX 73301',
-  move_date: '2026-12-01',
+  move_date: inAMonth,
   first_name: 'Ada',
   last_name: 'Lovelace',
   email_address: 'ada+moves@example.co.uk',
@@ -110,10 +117,41 @@ describe('send_lead form (7.3.2 plus our additions)', () => {
     expect(issue({ ...valid, ...change })).toMatch(message),
   );
 
-  it('the consent text names the chosen movers', () => {
-    expect(consentText([])).toMatch(/^By checking this box .* MoverAtlas may call/);
-    expect(consentText(['A Co'])).toContain('MoverAtlas and A Co may call');
-    expect(consentText(['A Co', 'B Co', 'C Co'])).toContain('MoverAtlas, A Co, B Co and C Co may');
+  it('the consent text names the chosen movers, and the request goes to them alone', () => {
+    expect(consentText(['A Co'])).toContain(
+      'I ask MoverAtlas to send my quote request to A Co and to no other moving company',
+    );
+    expect(consentText(['A Co'])).toContain('MoverAtlas and that mover may call');
+    expect(consentText(['A Co', 'B Co', 'C Co'])).toContain(
+      'to A Co, B Co and C Co and to no other moving company, and I agree that MoverAtlas and those movers may call',
+    );
+    // Nothing to agree to before a mover is chosen.
+    expect(consentText([])).toBe('');
+    expect(consentCompaniesIssue(CONSENT_VERSION, [])).toBe(NO_MOVER_CHOSEN);
+  });
+
+  it('keeps the earlier version word for word, with or without movers (leads point at it)', () => {
+    expect(consentText([], '2026-11-23')).toBe(
+      'By checking this box and submitting this form, I agree that MoverAtlas may call and text me about my move at the phone number I entered, including with automated technology and prerecorded messages, and may e-mail me at the address I entered. My consent is not a condition of any purchase. Message and data rates may apply; reply STOP to opt out.',
+    );
+    expect(consentText(['A Co', 'B Co'], '2026-11-23')).toContain('MoverAtlas, A Co and B Co may');
+    expect(consentCompaniesIssue('2026-11-23', [])).toBeUndefined();
+    expect(
+      SendLeadFormSchema.safeParse({
+        ...valid,
+        consent_version: '2026-11-23',
+        consent_text: consentText([], '2026-11-23'),
+        selected_companies: '[]',
+      }).success,
+    ).toBe(true);
+  });
+
+  it('step 5 wants at least one mover', () => {
+    const step5 = quoteStepSchemas()[5];
+    expect(step5.safeParse({ selectedCompanies: [] }).error?.issues[0]?.message).toBe(
+      NO_MOVER_CHOSEN,
+    );
+    expect(step5.safeParse({ selectedCompanies: [{ id: 1, name: 'A' }] }).success).toBe(true);
   });
 
   it('match and analytics payloads validate their own fields', () => {

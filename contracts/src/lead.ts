@@ -5,7 +5,19 @@
  * again with the same rules, so a rule changes in one place.
  */
 import { z } from 'zod';
-import { CONSENT_VERSIONS, MAX_SELECTED_COMPANIES, SelectedCompanySchema } from './consent';
+import {
+  CONSENT_VERSIONS,
+  MAX_SELECTED_COMPANIES,
+  NO_MOVER_CHOSEN,
+  SelectedCompanySchema,
+} from './consent';
+import {
+  anyZoneMoveDateWindow,
+  localCalendarDate,
+  moveDateIssue,
+  moveDateWindow,
+  type MoveDateWindow,
+} from './move-date';
 import { fieldLabel, multilineText, plainText } from './text';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -86,13 +98,26 @@ export const zipField = (field: string, toggles: ValidationToggles = DEFAULT_VAL
         )
     : text(10);
 
+/**
+ * The moving date: required, a real day, not past and at most 18 months ahead (move-date.ts). The window is
+ * taken when a value is checked, not when the schema is built, so a page left open past midnight moves with it.
+ */
+export const moveDateField = (field: string, window: () => MoveDateWindow) =>
+  required(field, 40).superRefine((value, ctx) => {
+    const issue = moveDateIssue(value, window());
+    if (issue) ctx.addIssue({ code: 'custom', message: issue });
+  });
+
 // ---------------------------------------------------------------------------------------------------------
 // The wizard's steps (spec 2.3 and 5), in the quote form state's own field names (spec 3)
 
 export function quoteStepSchemas(toggles: ValidationToggles = DEFAULT_VALIDATION) {
   return {
     1: z.object({ moveSize: required('moveSize', 40) }),
-    2: z.object({ movingDate: required('movingDate', 40) }),
+    // The visitor's own calendar: today in their time zone is the first date they may pick.
+    2: z.object({
+      movingDate: moveDateField('movingDate', () => moveDateWindow(localCalendarDate(new Date()))),
+    }),
     3: z.object({
       movingFrom: required('movingFrom', 200),
       movingTo: required('movingTo', 200),
@@ -105,7 +130,9 @@ export function quoteStepSchemas(toggles: ValidationToggles = DEFAULT_VALIDATION
       email: emailField('email', toggles),
       phone: phoneField('phone', toggles),
     }),
-    5: z.object({}),
+    // A request goes only to movers the visitor chose, so at least one is (issue 15, docs/decisions/024;
+    // spec 5 had step 5 always valid).
+    5: z.object({ selectedCompanies: z.array(z.unknown()).min(1, NO_MOVER_CHOSEN) }),
     6: z.discriminatedUnion('needsAutoTransport', [
       z.object({ needsAutoTransport: z.literal(false) }),
       z.object({
@@ -333,7 +360,8 @@ export const SendLeadFormSchema = z.object({
   to_city: wire(100, 'to_city'),
   to_state: wire(60, 'to_state'),
   to_location: required('to_location', 200),
-  move_date: required('move_date', 40),
+  // Any visitor's today counts (the server cannot know their time zone): see anyZoneMoveDateWindow.
+  move_date: moveDateField('move_date', () => anyZoneMoveDateWindow(new Date())),
   number_of_rooms: z
     .string()
     .optional()

@@ -44,9 +44,15 @@ document.addEventListener('DOMContentLoaded', function () {
   var prefill = document.getElementById('prefill-main');
   if (prefill)
     prefill.addEventListener('click', function () {
+      // Three months from today: the quote form takes today to 18 months ahead.
+      var day = new Date();
+      day.setDate(day.getDate() + 90);
+      var pad = function (n) {
+        return String(n).padStart(2, '0');
+      };
       window.MoverAtlas('prefill', '#quote-main', {
         size: '4br',
-        date: '2030-07-04',
+        date: day.getFullYear() + '-' + pad(day.getMonth() + 1) + '-' + pad(day.getDate()),
         fromZip: '60601',
         toZip: '80202',
       });

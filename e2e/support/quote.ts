@@ -22,7 +22,18 @@ export const test = base.extend<{ cspViolations: string[] }>({
   },
 });
 
-export const FUTURE_DATE = '2030-06-15';
+/** YYYY-MM-DD `days` from today: the quote form takes today to 18 months ahead (issue 15). */
+export function isoDaysAhead(days: number): string {
+  const day = new Date();
+  day.setDate(day.getDate() + days);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
+}
+
+/** A moving date two months ahead, inside the accepted window whenever the tests run. */
+export const FUTURE_DATE = isoDaysAhead(60);
+/** The same date as stored and forwarded (MM/DD/YYYY). */
+export const FUTURE_DATE_WIRE = FUTURE_DATE.replace(/^(\d{4})-(\d{2})-(\d{2})$/, '$2/$3/$1');
 
 export const CONTACT = {
   firstName: 'Jane',
@@ -43,6 +54,10 @@ export async function choosePlace(widget: Locator, label: string, typed: string)
   await option.click();
 }
 
+/** The one consent (step 6): it names the movers chosen and says the request goes to them alone. */
+export const CONSENT_BOX =
+  /^By checking this box and submitting this form, I ask MoverAtlas to send my quote request to /;
+
 /** Steps 1 to 5, ending on step 6 (auto transport) with one mover chosen; the lead is not sent yet. */
 export async function fillToStep6(widget: Locator, contact = CONTACT) {
   await expect(heading(widget)).toHaveText('What size is your move?');
@@ -59,7 +74,6 @@ export async function fillToStep6(widget: Locator, contact = CONTACT) {
   await widget.getByLabel('Last name', { exact: true }).fill(contact.lastName);
   await widget.getByLabel('Email', { exact: true }).fill(contact.email);
   await widget.getByLabel('Phone', { exact: true }).fill(contact.phone);
-  await widget.getByRole('checkbox', { name: /I agree that MoverAtlas/ }).check();
   await widget.getByRole('button', { name: 'Continue' }).click();
   await expect(heading(widget)).toHaveText('Choose your movers');
   const movers = widget.getByRole('group').getByRole('checkbox');
@@ -67,8 +81,8 @@ export async function fillToStep6(widget: Locator, contact = CONTACT) {
   await movers.first().check();
   await widget.getByRole('button', { name: 'Continue' }).click();
   await expect(heading(widget)).toHaveText('Do you need auto transport?');
-  // Choosing a mover changed the consent text: it is asked for again, for the new text.
-  await widget.getByRole('checkbox', { name: /I agree that MoverAtlas/ }).check();
+  // One consent, beside the submit button, for the movers chosen (issue 15).
+  await widget.getByRole('checkbox', { name: CONSENT_BOX }).check();
 }
 
 export async function submit(widget: Locator): Promise<string> {

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import { CONSENT_VERSION, consentText } from '@moveratlas/contracts';
 import { loginAsAdmin } from '../support/admin';
-import { expect, test } from '../support/quote';
+import { FUTURE_DATE, expect, test } from '../support/quote';
 import { E2E_ADMIN, PRODUCT_URL } from '../playwright.config';
 
 const RUN = randomUUID().slice(0, 8);
@@ -32,7 +32,7 @@ async function sendLead(request: APIRequestContext): Promise<string> {
       to_city: 'Denver',
       to_state: 'CO',
       to_location: 'Denver, CO 80202',
-      move_date: '2030-06-15',
+      move_date: FUTURE_DATE,
       move_size: 'studio',
       first_name: FIRST_NAME,
       last_name: LAST_NAME,

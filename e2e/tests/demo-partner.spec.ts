@@ -1,10 +1,12 @@
 /** The quote widget on the demo partner page (another origin, hostile CSS): the full flow and its edges. */
 import {
   CONTACT,
+  FUTURE_DATE_WIRE,
   events,
   expect,
   fillToStep6,
   heading,
+  isoDaysAhead,
   storedLead,
   storedStepEvents,
   submit,
@@ -28,7 +30,7 @@ test('a visitor completes the seven steps and the lead arrives with the right fi
     phone: CONTACT.phone,
     from_state: 'IL',
     to_zip: '80202',
-    move_date: '06/15/2030',
+    move_date: FUTURE_DATE_WIRE,
     move_size: '2-3br',
     number_of_rooms: 3,
   });
@@ -107,8 +109,12 @@ test('the backend failing keeps the visitor on step 6 with the error toast; the 
     else await route.continue();
   });
   await widget.getByRole('button', { name: 'Get my quotes' }).click();
-  await expect(widget.getByRole('alert')).toContainText('Error submitting form');
-  await expect(widget.getByRole('alert')).toContainText('Lead backend unavailable');
+  // Plain words and what to do, never the server's status or its technical reason (issue 15).
+  await expect(widget.getByRole('alert')).toContainText('We could not send your request');
+  await expect(widget.getByRole('alert')).toContainText(
+    'Our server is having trouble right now. Please try again in a minute.',
+  );
+  await expect(widget.getByRole('alert')).not.toContainText('Lead backend unavailable');
   await expect(heading(widget)).toHaveText('Do you need auto transport?');
   const events0 = await events(page);
   expect(events0).toContainEqual(expect.objectContaining({ source: 'dom', name: 'error' }));
@@ -127,7 +133,7 @@ test('progress survives a reload; prefill from the host page fills the form', as
     'true',
   );
   await widget.getByRole('button', { name: 'Continue' }).click();
-  await expect(widget.getByLabel('Moving date', { exact: true })).toHaveValue('2030-07-04');
+  await expect(widget.getByLabel('Moving date', { exact: true })).toHaveValue(isoDaysAhead(90));
   await widget.getByRole('button', { name: 'Continue' }).click();
   await expect(widget.getByRole('combobox', { name: 'Moving from', exact: true })).toHaveValue(
     '60601',

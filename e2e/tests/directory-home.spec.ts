@@ -65,7 +65,8 @@ test('error: the error box with the reason, retried twice, and Try Again reloads
   await expect(alert).toBeVisible({ timeout: 20_000 });
   await expect(alert.getByRole('heading')).toHaveText('Unable to Load Companies');
   await expect(alert).toContainText(
-    'We encountered an error while loading featured companies. API Error: Featured list unavailable',
+    // Plain words, never the server's status or "API Error: …" (issue 15).
+    'We encountered an error while loading featured companies. Our server is having trouble right now. Please try again in a minute.',
   );
   // Spec 7.2 and 9: the featured list is retried twice; every try asks for today's share.
   expect(featuredCalls.length).toBeGreaterThanOrEqual(3);

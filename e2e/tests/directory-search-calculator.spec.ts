@@ -5,6 +5,7 @@
 import { expect, test } from '@playwright/test';
 import type { SearchResults } from '@moveratlas/contracts';
 import { SITE_NAME, url, waitForHydration } from '../support/directory';
+import { FUTURE_DATE } from '../support/quote';
 
 const count = (n: number) => n.toLocaleString('en-US');
 
@@ -108,7 +109,7 @@ test('the calculator estimates a move and hands it to the quote widget, prefille
   await form.getByRole('radio', { name: /4\+ Bedrooms/ }).check();
   await form.getByLabel('Moving from ZIP').fill('60601');
   await form.getByLabel('Moving to ZIP').fill('80202');
-  await form.getByLabel('Moving date').fill('2030-06-15');
+  await form.getByLabel('Moving date').fill(FUTURE_DATE);
   await form.getByRole('button', { name: 'Calculate' }).click();
 
   const estimate = page.getByRole('region', { name: 'Your estimate' });
@@ -118,7 +119,7 @@ test('the calculator estimates a move and hands it to the quote widget, prefille
 
   await estimate.getByRole('link', { name: 'Get Free Quotes for This Move' }).click();
   await expect(page).toHaveURL(
-    url('/get-quotes?size=4br&date=2030-06-15&fromZip=60601&toZip=80202'),
+    url(`/get-quotes?size=4br&date=${FUTURE_DATE}&fromZip=60601&toZip=80202`),
   );
   await expect(page).toHaveTitle(`Get Free Moving Quotes | ${SITE_NAME}`);
 
@@ -132,7 +133,7 @@ test('the calculator estimates a move and hands it to the quote widget, prefille
   );
   await widget.getByRole('button', { name: 'Continue' }).click();
   await expect(heading).toHaveText('When are you moving?');
-  await expect(widget.getByLabel('Moving date', { exact: true })).toHaveValue('2030-06-15');
+  await expect(widget.getByLabel('Moving date', { exact: true })).toHaveValue(FUTURE_DATE);
   await widget.getByRole('button', { name: 'Continue' }).click();
   await expect(heading).toHaveText('Where are you moving?');
   await expect(widget.getByRole('combobox', { name: 'Moving from', exact: true })).toHaveValue(

@@ -1,5 +1,6 @@
 /** The directory's own /get-quotes page embeds the widget exactly as a partner does; the flow completes there. */
 import {
+  CONSENT_BOX,
   CONTACT,
   FUTURE_DATE,
   choosePlace,
@@ -75,10 +76,6 @@ test("a company profile's Get Quote embeds the widget with that mover chosen, an
   await widget.getByLabel('Last name', { exact: true }).fill(CONTACT.lastName);
   await widget.getByLabel('Email', { exact: true }).fill('profile.visitor@example.com');
   await widget.getByLabel('Phone', { exact: true }).fill(CONTACT.phone);
-  // The consent already names the mover the visitor came from.
-  const consent = widget.getByRole('checkbox', { name: /I agree that MoverAtlas/ });
-  await expect(consent).toHaveAccessibleName(named);
-  await consent.check();
   await widget.getByRole('button', { name: 'Continue' }).click();
   await expect(heading(widget)).toHaveText('Choose your movers');
   // Listed first and ticked, whether or not the match for this route returned it.
@@ -86,6 +83,10 @@ test("a company profile's Get Quote embeds the widget with that mover chosen, an
   await expect(widget.getByRole('group').getByRole('checkbox').first()).toBeChecked();
   await widget.getByRole('button', { name: 'Continue' }).click();
   await expect(heading(widget)).toHaveText('Do you need auto transport?');
+  // The one consent names the mover the visitor came from.
+  const consent = widget.getByRole('checkbox', { name: CONSENT_BOX });
+  await expect(consent).toHaveAccessibleName(named);
+  await consent.check();
   const leadId = await submit(widget);
   const lead = await storedLead(leadId);
   expect(lead?.site_id).toBe('moveratlas-directory');

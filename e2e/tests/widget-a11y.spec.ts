@@ -78,7 +78,7 @@ test('the inline widget has no serious or critical axe violation at any step', a
   await widget.getByRole('option').first().click();
 
   for (const _ of [3, 4, 5]) await widget.getByRole('button', { name: 'Continue' }).click();
-  // The consent ticked on step 6 before still covers the same movers: no second tick is asked for.
+  // The consent ticked on step 6 before still covers the same movers: it is still ticked.
   await expect(heading(widget)).toHaveText('Do you need auto transport?');
   await submit(widget);
   found.push(...(await seriousViolations(page, '#quote-main', 'step 7')));

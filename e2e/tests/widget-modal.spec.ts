@@ -5,7 +5,7 @@
  * headless browser has no keyboard to show).
  */
 import type { Locator, Page } from '@playwright/test';
-import { expect, heading, test } from '../support/quote';
+import { FUTURE_DATE, expect, heading, test } from '../support/quote';
 
 test.use({ viewport: { width: 375, height: 667 }, hasTouch: true });
 
@@ -120,8 +120,8 @@ test('the sheet follows the visual viewport, as when the on-screen keyboard open
     expect(await page.evaluate(() => innerHeight)).toBe(667);
     // Typing in a field of the sheet keeps working with the smaller viewport.
     await dialog.getByRole('button', { name: 'Continue' }).click();
-    await dialog.getByLabel('Moving date', { exact: true }).fill('2030-06-15');
-    await expect(dialog.getByLabel('Moving date', { exact: true })).toHaveValue('2030-06-15');
+    await dialog.getByLabel('Moving date', { exact: true }).fill(FUTURE_DATE);
+    await expect(dialog.getByLabel('Moving date', { exact: true })).toHaveValue(FUTURE_DATE);
 
     // Back to the full viewport (the keyboard closed): the sheet grows back.
     await cdp.send('Emulation.setPageScaleFactor', { pageScaleFactor: 1 });

@@ -1,6 +1,7 @@
 /**
  * The widget's calls to the MoverAtlas server it was loaded from (spec 7.2 and 7.3, served under /api).
- * Everything goes to `apiBase`, never to the host page's origin; no cookies are sent.
+ * Everything goes to `apiBase`, never to the host page's origin; no cookies are sent. A failed call rejects with
+ * a RequestFailure: the visitor's words beside the technical reason (spec 8's "API Error: …", for the console).
  */
 import type {
   LeadAnalyticsBody,
@@ -11,6 +12,12 @@ import type {
   WidgetStepEvent,
   ZipPlace,
 } from '@moveratlas/contracts';
+import {
+  OFFLINE_MESSAGE,
+  RequestFailure,
+  SERVER_TROUBLE_MESSAGE,
+  failureMessageFor,
+} from './failure-text';
 
 export interface WidgetApi {
   ip(): Promise<string>;
@@ -38,9 +45,32 @@ async function failureReason(response: Response): Promise<string> {
 export function createApi(apiBase: string, fetchImpl: typeof fetch = fetch): WidgetApi {
   const url = (path: string) => new URL(path, apiBase).href;
   const call = async (path: string, init?: RequestInit): Promise<Response> => {
-    const response = await fetchImpl(url(path), { credentials: 'omit', ...init });
-    if (!response.ok) throw new Error(`API Error: ${await failureReason(response)}`);
+    let response: Response;
+    try {
+      response = await fetchImpl(url(path), { credentials: 'omit', ...init });
+    } catch (error) {
+      // Our own cancellation (a newer place query) is not a failure to report.
+      if (init?.signal?.aborted) throw error;
+      // fetch rejects only when nothing came back: offline, DNS, a dropped connection, CORS.
+      throw new RequestFailure(OFFLINE_MESSAGE, `${path}: ${String(error)}`);
+    }
+    if (!response.ok) {
+      const reason = await failureReason(response);
+      throw new RequestFailure(
+        failureMessageFor(response.status, reason),
+        `API Error: ${reason}`,
+        response.status,
+      );
+    }
     return response;
+  };
+  /** Reads a body that can still fail half-way (a connection dropped after the headers). */
+  const body = async <T>(read: () => Promise<T>): Promise<T> => {
+    try {
+      return await read();
+    } catch (error) {
+      throw new RequestFailure(OFFLINE_MESSAGE, `reading the answer: ${String(error)}`);
+    }
   };
   const json = (body: unknown): RequestInit => ({
     method: 'POST',
@@ -75,8 +105,9 @@ export function createApi(apiBase: string, fetchImpl: typeof fetch = fetch): Wid
     },
     async sendLead(fields) {
       const response = await call('/api/proxy/send_lead', form(fields));
-      const leadId = (await response.text()).trim();
-      if (leadId === '') throw new Error('Failed to submit lead: empty response');
+      const leadId = (await body(() => response.text())).trim();
+      if (leadId === '')
+        throw new RequestFailure(SERVER_TROUBLE_MESSAGE, 'Failed to submit lead: empty response');
       return leadId;
     },
     async sendLeadAnalytics(fields) {

@@ -5,7 +5,7 @@ export function currentConsentText(form: QuoteFormState): string {
   return consentText(form.selectedCompanies.map((c) => c.name));
 }
 
-/** Step 4 and 6 need the box ticked for exactly the text the lead will record. */
+/** Step 6 needs the box ticked for exactly the text the lead will record. */
 export function consentIsCurrent(state: {
   form: QuoteFormState;
   consentAgreedText: string;

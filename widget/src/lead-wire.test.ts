@@ -7,13 +7,14 @@ import {
   SEND_LEAD_FIELDS,
   SendLeadFormSchema,
   consentText,
+  formatMoveDate,
   formatPhone,
   normaliseQuoteForm,
   quoteAliases,
   type QuoteFormState,
 } from '@moveratlas/contracts';
 import { leadAnalyticsFields, sendLeadFields } from './lead-wire';
-import { FILLED } from './test-utils';
+import { FILLED, MOVE_DATE } from './test-utils';
 
 const page = {
   site: 'partner-1',
@@ -49,7 +50,7 @@ describe('sendLeadFields', () => {
       from_location: 'Chicago, IL 60601',
       to_zip: '80202',
       to_location: 'Denver, CO 80202',
-      move_date: '06/15/2030',
+      move_date: formatMoveDate(MOVE_DATE),
       number_of_rooms: '3',
       first_name: 'Jane',
       last_name: 'Doe',
@@ -126,7 +127,7 @@ describe('leadAnalyticsFields', () => {
       lead_to_country: 'US',
       lead_size: '2-3br',
       lead_ip_address: '203.0.113.9',
-      lead_move_date: '06/15/2030',
+      lead_move_date: formatMoveDate(MOVE_DATE),
     });
   });
 
@@ -156,7 +157,7 @@ describe('display formats and aliases', () => {
       toZip: '80202',
       toCity: 'Denver',
       toState: 'CO',
-      moveDate: '2030-06-15',
+      moveDate: MOVE_DATE,
       fullName: 'Jane Doe',
     });
   });

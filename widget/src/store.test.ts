@@ -3,12 +3,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   FALLBACK_MATCHED_COMPANIES,
   consentText,
+  formatMoveDate,
   type MatchCompaniesResponse,
+  type QuoteFormState,
+  type WidgetPrefill,
   type QuoteStepNumber,
 } from '@moveratlas/contracts';
+import { OFFLINE_MESSAGE, RequestFailure, SERVER_TROUBLE_MESSAGE } from './failure-text';
 import { PLACE_NOT_UNDERSTOOD } from './route-places';
 import { STORAGE_PREFIX, SUBMIT_ERROR_TITLE, VALIDATION_TOAST, createQuoteStore } from './store';
-import { FILLED, MATCHED, fakeApi, makeStore } from './test-utils';
+import { ACME, FILLED, MATCHED, MOVE_DATE, READY, fakeApi, makeStore } from './test-utils';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -36,8 +40,7 @@ describe('transitions', () => {
     'Continue on a valid step %i goes to %i',
     async (from, to) => {
       quiet();
-      const { store, toaster } = makeStore({ step: from, form: FILLED });
-      store.getState().actions.agreeToConsent(consentText([]));
+      const { store, toaster } = makeStore({ step: from, form: READY });
       await expect(store.getState().actions.next()).resolves.toBe(true);
       expect(store.getState().step).toBe(to);
       expect(toaster.show).not.toHaveBeenCalled();
@@ -49,10 +52,11 @@ describe('transitions', () => {
     [2, { movingDate: '' }],
     [3, { movingTo: ' ' }],
     [4, { phone: '555' }],
+    [5, { selectedCompanies: [] as QuoteFormState['selectedCompanies'] }],
     [6, { needsAutoTransport: true }],
   ] as const)('a failed step %i keeps the step and shows the toast', async (step, fields) => {
-    const { store, toaster, api } = makeStore({ step, form: { ...FILLED, ...fields } });
-    store.getState().actions.agreeToConsent(consentText([]));
+    const { store, toaster, api } = makeStore({ step, form: { ...READY, ...fields } });
+    store.getState().actions.agreeToConsent(consentText([ACME.name]));
     await expect(store.getState().actions.next()).resolves.toBe(false);
     expect(store.getState().step).toBe(step);
     expect(toaster.show).toHaveBeenCalledWith({ ...VALIDATION_TOAST, variant: 'destructive' });
@@ -60,18 +64,36 @@ describe('transitions', () => {
     expect(api.sendLead).not.toHaveBeenCalled();
   });
 
-  it('step 4 needs the consent box ticked', async () => {
-    const { store } = makeStore({ step: 4, form: FILLED });
-    await store.getState().actions.next();
-    expect(store.getState().step).toBe(4);
+  it('asks for the consent once, on step 6, for the text naming the movers chosen', async () => {
+    quiet();
+    const { store } = makeStore({ step: 4, form: READY });
+    await expect(store.getState().actions.next()).resolves.toBe(true);
+    await expect(store.getState().actions.next()).resolves.toBe(true);
+    expect(store.getState().step).toBe(6);
+    await expect(store.getState().actions.next()).resolves.toBe(false);
     expect(store.getState().errors.consent).toBeDefined();
+    store.getState().actions.agreeToConsent(consentText([ACME.name]));
+    expect(store.getState().errors).toEqual({});
+    await expect(store.getState().actions.next()).resolves.toBe(true);
+    expect(store.getState().step).toBe(7);
+  });
+
+  it('step 6 with no mover chosen goes back to step 5 and says why, sending nothing', async () => {
+    quiet();
+    const { store, api } = makeStore({ step: 6, form: FILLED });
+    await expect(store.getState().actions.next()).resolves.toBe(false);
+    expect(store.getState().step).toBe(5);
+    expect(store.getState().errors).toEqual({
+      selectedCompanies: 'Choose at least one mover to send your request to.',
+    });
+    expect(api.sendLead).not.toHaveBeenCalled();
   });
 
   it('editing a field clears its error', async () => {
     const { store } = makeStore({ step: 2, form: { movingDate: '' } });
     await store.getState().actions.next();
     expect(store.getState().errors.movingDate).toBeDefined();
-    store.getState().actions.setField('movingDate', '2030-01-01');
+    store.getState().actions.setField('movingDate', MOVE_DATE);
     expect(store.getState().errors.movingDate).toBeUndefined();
   });
 
@@ -120,7 +142,6 @@ describe('matching (step 5)', () => {
   it('matches companies on entering step 5 with the route, lead id and session', async () => {
     quiet();
     const { store, api } = makeStore({ step: 4, form: { ...FILLED, sessionId: 's-1' } });
-    store.getState().actions.agreeToConsent(consentText([]));
     await store.getState().actions.next();
     await vi.waitFor(() => expect(store.getState().matches.status).toBe('done'));
     expect(api.matchCompanies).toHaveBeenCalledWith(
@@ -128,7 +149,7 @@ describe('matching (step 5)', () => {
         from_zip: '60601',
         to_zip: '80202',
         move_size: '2-3br',
-        move_date: '06/15/2030',
+        move_date: formatMoveDate(MOVE_DATE),
         lead_uuid: 'lead-uuid-1',
         session_id: 's-1',
         website: 'partner-1',
@@ -215,7 +236,6 @@ describe('a route typed without picking a suggestion (issue 15)', () => {
       step: 4,
       form: TYPED,
     });
-    store.getState().actions.agreeToConsent(consentText([]));
     await store.getState().actions.next();
     await vi.waitFor(() => expect(store.getState().step).toBe(3));
     expect(store.getState().errors).toEqual({
@@ -244,9 +264,9 @@ describe('a route typed without picking a suggestion (issue 15)', () => {
       matchCompanies: vi.fn(() => new Promise<MatchCompaniesResponse>((r) => (answer = r))),
     });
     const { store } = makeStore({ api, step: 4, form: TYPED });
-    store.getState().actions.agreeToConsent(consentText([]));
     await store.getState().actions.next();
     await vi.waitFor(() => expect(api.matchCompanies).toHaveBeenCalled());
+    store.getState().actions.toggleCompany(ACME, true);
     await store.getState().actions.next();
     expect(store.getState().step).toBe(6);
     answer({ companies: [], ping_id: 'p', is_fallback: false, places_not_understood: ['from'] });
@@ -257,7 +277,6 @@ describe('a route typed without picking a suggestion (issue 15)', () => {
   it('an answer that comes after the visitor left step 5 asks once they come back to it', async () => {
     quiet();
     const { store, api } = makeStore({ api: notUnderstood(['to']), step: 4, form: TYPED });
-    store.getState().actions.agreeToConsent(consentText([]));
     await store.getState().actions.next();
     store.getState().actions.back();
     await vi.waitFor(() => expect(store.getState().matches.status).toBe('done'));
@@ -305,17 +324,24 @@ describe('submission (step 6)', () => {
   it('a failing lead keeps step 6 with the error toast, and a retry sends the same lead id', async () => {
     const sendLead = vi
       .fn()
-      .mockRejectedValueOnce(new Error('API Error: backend down'))
+      .mockRejectedValueOnce(
+        new RequestFailure(SERVER_TROUBLE_MESSAGE, 'API Error: backend down', 502),
+      )
       .mockResolvedValueOnce('MA-777');
     const { store, toaster, emit, api } = ready({ api: fakeApi({ sendLead }) });
     await expect(store.getState().actions.next()).resolves.toBe(false);
     expect(store.getState()).toMatchObject({ step: 6, submitting: false });
     expect(toaster.show).toHaveBeenCalledWith({
+      key: 'submit',
       title: SUBMIT_ERROR_TITLE,
-      description: 'API Error: backend down',
+      description: SERVER_TROUBLE_MESSAGE,
       variant: 'destructive',
     });
-    expect(emit).toHaveBeenCalledWith('error', { message: 'API Error: backend down', step: 6 });
+    // The technical reason is for the console only.
+    expect(console.error).toHaveBeenCalledWith(
+      '[MoverAtlas] Error submitting lead: API Error: backend down',
+    );
+    expect(emit).toHaveBeenCalledWith('error', { message: SERVER_TROUBLE_MESSAGE, step: 6 });
     expect(api.sendLeadAnalytics).not.toHaveBeenCalled();
     // The form is intact: the retry needs no retyping and carries the same lead_uuid.
     await expect(store.getState().actions.next()).resolves.toBe(true);
@@ -338,14 +364,15 @@ describe('submission (step 6)', () => {
     expect(sendLead).toHaveBeenCalledTimes(1);
   });
 
-  it('uses the unknown-error text for a non-Error failure', async () => {
+  it.each([
+    ['a non-Error failure', 'nope', SERVER_TROUBLE_MESSAGE],
+    ['a browser fetch failure', new TypeError('Failed to fetch'), OFFLINE_MESSAGE],
+  ])('turns %s into plain words', async (_title, reason, words) => {
     const { store, toaster } = ready({
-      api: fakeApi({ sendLead: vi.fn(async () => Promise.reject('nope')) }),
+      api: fakeApi({ sendLead: vi.fn(async () => Promise.reject(reason)) }),
     });
     await store.getState().actions.submit();
-    expect(toaster.show).toHaveBeenCalledWith(
-      expect.objectContaining({ description: 'An unknown error occurred' }),
-    );
+    expect(toaster.show).toHaveBeenCalledWith(expect.objectContaining({ description: words }));
   });
 
   it('reset starts over on step 1 with a new lead id and keeps the session', async () => {
@@ -403,22 +430,113 @@ describe('session, prefill and storage', () => {
     storage.clear();
     const { store } = makeStore({ storage, instanceId: 'a' });
     await store.getState().actions.chooseSize('studio');
-    store.getState().actions.setField('movingDate', '2030-03-01');
-    expect(storage.getItem(`${STORAGE_PREFIX}a`)).toContain('2030-03-01');
+    store.getState().actions.setField('movingDate', MOVE_DATE);
+    expect(storage.getItem(`${STORAGE_PREFIX}a`)).toContain(MOVE_DATE);
 
     const restored = createQuoteStore({
       api: fakeApi(),
       instanceId: 'a',
       storage,
-      toaster: { show: vi.fn() },
+      toaster: { show: vi.fn(), dismiss: vi.fn() },
       page: () => ({ site: '', pageUrl: '', referrer: '', origin: '' }),
     });
     expect(restored.getState()).toMatchObject({
       step: 2,
-      form: { moveSize: 'studio', movingDate: '2030-03-01', leadUuid: 'lead-uuid-1' },
+      form: { moveSize: 'studio', movingDate: MOVE_DATE, leadUuid: 'lead-uuid-1' },
     });
     const other = makeStore({ storage, instanceId: 'b' });
     expect(other.store.getState().step).toBe(1);
+  });
+
+  describe('a kept request and the page’s prefill (issue 15)', () => {
+    const ACME_LINK = { companyId: '12', companyName: 'Acme Moving' };
+    const BOLT_LINK = { companyId: '13', companyName: 'Bolt Movers' };
+    const open = (prefill?: WidgetPrefill) =>
+      createQuoteStore({
+        api: fakeApi(),
+        instanceId: 'get-quotes',
+        storage: window.sessionStorage,
+        toaster: { show: vi.fn(), dismiss: vi.fn() },
+        page: () => ({ site: '', pageUrl: '', referrer: '', origin: '' }),
+        ...(prefill ? { prefill } : {}),
+      });
+
+    it('a link for another company, over a request in progress, keeps the progress and chooses it', async () => {
+      quiet();
+      window.sessionStorage.clear();
+      const first = open(ACME_LINK);
+      first.getState().actions.setFields({ ...FILLED });
+      await first.getState().actions.next();
+      await first.getState().actions.next();
+      expect(first.getState().step).toBe(3);
+
+      const second = open(BOLT_LINK);
+      expect(second.getState().step).toBe(3);
+      expect(second.getState().form).toMatchObject({
+        leadUuid: first.getState().form.leadUuid,
+        firstName: 'Jane',
+        selectedCompanies: [{ id: 13, name: 'Bolt Movers' }, ACME],
+      });
+    });
+
+    it('a reload of the same page resumes as it was: an unticked mover stays unticked', async () => {
+      quiet();
+      window.sessionStorage.clear();
+      const first = open(ACME_LINK);
+      first.getState().actions.toggleCompany(ACME, false);
+      expect(first.getState().form.selectedCompanies).toEqual([]);
+      expect(open(ACME_LINK).getState().form.selectedCompanies).toEqual([]);
+    });
+
+    it('a request kept from before this rule, opened by a company link, takes the company', () => {
+      window.sessionStorage.clear();
+      window.sessionStorage.setItem(
+        `${STORAGE_PREFIX}get-quotes`,
+        JSON.stringify({
+          v: 1,
+          step: 2,
+          form: { moveSize: 'studio', leadUuid: 'kept-uuid-1' },
+          consentAgreedText: '',
+          leadId: '',
+          matches: { status: 'idle', companies: [], isFallback: false, key: '' },
+        }),
+      );
+      const store = open(ACME_LINK);
+      expect(store.getState()).toMatchObject({
+        step: 2,
+        form: { moveSize: 'studio', leadUuid: 'kept-uuid-1', selectedCompanies: [ACME] },
+      });
+    });
+
+    it('a link over a request already sent starts a new one with that company', async () => {
+      quiet();
+      window.sessionStorage.clear();
+      const first = open();
+      first.getState().actions.setFields({ ...READY });
+      first.getState().actions.agreeToConsent(consentText([ACME.name]));
+      first.setState({ step: 6 });
+      await first.getState().actions.next();
+      expect(first.getState().step).toBe(7);
+      // A reload shows the confirmation again…
+      expect(open().getState()).toMatchObject({ step: 7, leadId: 'MA-12345' });
+      // …a company's link starts a new request for it.
+      const next = open(BOLT_LINK);
+      expect(next.getState()).toMatchObject({ step: 1, leadId: '' });
+      expect(next.getState().form.leadUuid).not.toBe(first.getState().form.leadUuid);
+      expect(next.getState().form.selectedCompanies).toEqual([{ id: 13, name: 'Bolt Movers' }]);
+    });
+
+    it('a ZIP prefill replaces that end of the route whole', () => {
+      const { store } = makeStore({ form: FILLED });
+      store.getState().actions.prefill({ toZip: '10001' });
+      expect(store.getState().form).toMatchObject({
+        movingTo: '10001',
+        toLocationZip: '10001',
+        toLocationCity: '',
+        toLocationState: '',
+        movingFrom: 'Chicago, IL 60601',
+      });
+    });
   });
 
   it('ignores a corrupt stored copy', () => {

@@ -26,14 +26,17 @@ import type { UnplacedTexts } from './route-places';
 import type { VisitorSession } from './session';
 import type { LazyToaster } from './toast-proxy';
 import type { StepErrors } from './validation';
+import { STEP_NOT_LOADED_MESSAGE, visitorMessage } from './failure-text';
 
 export const VALIDATION_TOAST = {
+  key: 'validation',
   title: 'Please check your information',
   description: 'Please fill in all required fields correctly.',
 } as const;
-export const SUBMIT_ERROR_TITLE = 'Error submitting form';
-export const SUBMIT_ERROR_DEFAULT = 'Failed to submit lead data';
-export const UNKNOWN_ERROR = 'An unknown error occurred';
+/** A failed submission (spec 8's toast, in words a visitor reads; the technical reason goes to the console). */
+export const SUBMIT_ERROR_TITLE = 'We could not send your request';
+/** Continue could not load what the next step needs (a dropped connection). */
+export const NOT_LOADED_TITLE = 'Something did not load';
 
 export interface MatchState {
   status: 'idle' | 'loading' | 'done';
@@ -59,6 +62,8 @@ export interface QuoteActions {
   agreeToConsent(text: string | null): void;
   toggleCompany(company: { id: number | string; name: string }, selected: boolean): void;
   loadMatches(): Promise<void>;
+  /** Matching failed: ask again (the step's Try again). */
+  retryMatches(): Promise<void>;
   submit(): Promise<boolean>;
   reset(): void;
   prefill(prefill: WidgetPrefill): void;
@@ -68,7 +73,10 @@ export interface QuoteActions {
 export interface QuoteState {
   step: QuoteStepNumber;
   form: QuoteFormState;
-  /** Messages of the last failed Continue, cleared field by field as the visitor edits. */
+  /**
+   * Messages of the last failed Continue. Each field in error is checked again as the visitor edits it: its
+   * message changes with what is still wrong and goes once it is right (and the toast with the last one).
+   */
   errors: StepErrors;
   /** The exact consent text the visitor ticked the box for; a different text needs a new tick. */
   consentAgreedText: string;
@@ -91,7 +99,7 @@ export interface QuoteStoreDeps {
   api: WidgetApi;
   instanceId: string;
   page: () => PageContext;
-  toaster: Pick<LazyToaster, 'show'>;
+  toaster: Pick<LazyToaster, 'show' | 'dismiss'>;
   emit?: Emit;
   /** Started once per page; resolves with the session id and IP to put on the form. */
   session?: (leadUuid: string) => Promise<VisitorSession>;
@@ -101,9 +109,13 @@ export interface QuoteStoreDeps {
   newId?: () => string;
 }
 
+const importRules = () => import('./rules');
+type Rules = Awaited<ReturnType<typeof importRules>>;
+/** The rules once loaded: a field in error is checked again on every edit, which cannot wait for a chunk. */
+let loadedRules: Rules | undefined;
+
 /** The rules chunk (zod, consent, wire formats): fetched at idle after step 1 shows, awaited by Continue. */
-export const loadRules = () => import('./rules');
-type Rules = Awaited<ReturnType<typeof loadRules>>;
+export const loadRules = (): Promise<Rules> => importRules().then((rules) => (loadedRules = rules));
 
 export const STORAGE_PREFIX = 'moveratlas:quote:';
 const STORAGE_VERSION = 1;
@@ -134,13 +146,19 @@ function applyPrefill(form: QuoteFormState, prefill: WidgetPrefill | undefined):
     const [m, d, y] = mmddyyyy.split('/');
     if (m && d && y) next.movingDate = `${y}-${m}-${d}`;
   }
-  if (prefill.fromZip) {
+  // A ZIP that differs from the one on the form replaces that end of the route whole (text, city, state), so
+  // the form never holds one place's text with another place's ZIP.
+  if (prefill.fromZip && prefill.fromZip !== next.fromLocationZip) {
     next.fromLocationZip = prefill.fromZip;
-    if (next.movingFrom.trim() === '') next.movingFrom = prefill.fromZip;
+    next.movingFrom = prefill.fromZip;
+    next.fromLocationCity = '';
+    next.fromLocationState = '';
   }
-  if (prefill.toZip) {
+  if (prefill.toZip && prefill.toZip !== next.toLocationZip) {
     next.toLocationZip = prefill.toZip;
-    if (next.movingTo.trim() === '') next.movingTo = prefill.toZip;
+    next.movingTo = prefill.toZip;
+    next.toLocationCity = '';
+    next.toLocationState = '';
   }
   if (prefill.companyId && prefill.companyName) {
     const id = /^\d+$/.test(prefill.companyId) ? Number(prefill.companyId) : prefill.companyId;
@@ -160,7 +178,17 @@ interface Stored {
   consentAgreedText: string;
   leadId: string;
   matches: MatchState;
+  /** The page's prefill when this was saved (absent before issue 15: read as none). */
+  prefill?: string;
 }
+
+/** A prefill as one comparable text: the values given, in a fixed order. */
+const prefillKey = (prefill: WidgetPrefill | undefined): string =>
+  JSON.stringify(
+    Object.entries(prefill ?? {})
+      .filter(([, value]) => value !== undefined && value !== '')
+      .sort(([a], [b]) => (a < b ? -1 : 1)),
+  );
 
 function readStored(storage: Storage | null | undefined, key: string): Stored | undefined {
   try {
@@ -179,28 +207,71 @@ export function createQuoteStore(deps: QuoteStoreDeps): QuoteStore {
   const emit: Emit = deps.emit ?? (() => undefined);
   const toggles = deps.toggles;
   const storageKey = STORAGE_PREFIX + deps.instanceId;
-  const stored = readStored(deps.storage, storageKey);
+  const pagePrefill = prefillKey(deps.prefill);
+  const saved = readStored(deps.storage, storageKey);
+  /**
+   * A request kept from earlier in this tab is resumed on a reload of the same page. A page that asks for
+   * something else — a shared /get-quotes?company=… link, another company's Get Quote — is honoured (issue 15):
+   * a request in progress keeps what the visitor entered and takes the new prefill (that mover chosen); one
+   * already sent gives way to a new request.
+   */
+  const newIntent = saved !== undefined && (saved.prefill ?? prefillKey(undefined)) !== pagePrefill;
+  const stored = saved && newIntent && saved.leadId ? undefined : saved;
 
   const initialForm = (() => {
     if (stored) {
       const form = normaliseQuoteForm(stored.form);
-      if (form.leadUuid) return form;
+      if (form.leadUuid) return newIntent ? applyPrefill(form, deps.prefill) : form;
     }
     return applyPrefill(emptyForm(newId()), deps.prefill);
   })();
 
   const store = createStore<QuoteState>()((set, get) => {
-    const patchForm = (fields: Partial<QuoteFormState>) =>
-      set((state) => {
-        const errors = { ...state.errors };
-        for (const name of Object.keys(fields)) delete errors[name as keyof StepErrors];
-        return { form: { ...state.form, ...fields }, errors };
+    /**
+     * The messages still true of the fields in error after an edit: only those fields are checked (the others
+     * wait for Continue, so nothing turns red while the visitor is still typing it for the first time).
+     */
+    const stillWrong = (
+      state: QuoteState,
+      form: QuoteFormState,
+      consentAgreedText: string,
+    ): StepErrors => {
+      const inError = Object.keys(state.errors) as (keyof StepErrors)[];
+      if (inError.length === 0) return state.errors;
+      const rules = loadedRules;
+      if (!rules) return {};
+      const { step, matches } = state;
+      const check = rules.validateStep(step, form, {
+        toggles,
+        consentAgreed: step === 6 ? rules.consentIsCurrent({ form, consentAgreedText }) : undefined,
       });
+      const now: StepErrors = {
+        ...check.errors,
+        ...(step === 3 ? rules.unplacedErrors(form, matches.unplaced) : {}),
+      };
+      const errors: StepErrors = {};
+      for (const name of inError) if (now[name]) errors[name] = now[name];
+      return errors;
+    };
+
+    /** Sets the form (and consent) and checks the fields in error again; the toast goes with the last one. */
+    const update = (fields: Partial<QuoteFormState>, consentAgreedText?: string) => {
+      const before = get();
+      const form = { ...before.form, ...fields };
+      const agreed = consentAgreedText ?? before.consentAgreedText;
+      const errors = stillWrong(before, form, agreed);
+      set({ form, consentAgreedText: agreed, errors });
+      if (Object.keys(before.errors).length > 0 && Object.keys(errors).length === 0)
+        deps.toaster.dismiss(VALIDATION_TOAST.key);
+    };
+    const patchForm = (fields: Partial<QuoteFormState>) => update(fields);
 
     const goTo = (step: QuoteStepNumber) => {
       const previousStep = get().step;
       if (step === previousStep) return;
       set({ step, errors: {} });
+      // A message is about the step it was shown on: it never follows the visitor to another one.
+      deps.toaster.dismiss();
       emit('stepchange', { step, stepName: stepName(step), previousStep });
       if (step > FIRST_STEP) {
         const { form } = get();
@@ -246,13 +317,33 @@ export function createQuoteStore(deps: QuoteStoreDeps): QuoteStore {
       },
       async next() {
         // The rules (and zod) load after step 1 shows: they are not needed to show it.
-        const { validateStep, consentIsCurrent, unplacedErrors } = await loadRules();
+        const rules = await loadRules().catch((error: unknown) => {
+          console.error('[MoverAtlas] the rules chunk did not load', error);
+          deps.toaster.show({
+            key: 'load',
+            title: NOT_LOADED_TITLE,
+            description: STEP_NOT_LOADED_MESSAGE,
+            variant: 'destructive',
+          });
+          return undefined;
+        });
+        if (!rules) return false;
+        const { validateStep, consentIsCurrent, unplacedErrors } = rules;
         const state = get();
         if (state.submitting || state.step === 7) return false;
         const step = state.step;
+        // The request goes to the movers chosen on step 5 and no other: without one there is nothing to send
+        // (a stored request, or one from before the rule), so the visitor is taken back to choose.
+        if (step === 6) {
+          const movers = validateStep(5, state.form, { toggles });
+          if (!movers.ok) {
+            goTo(5);
+            return fail(movers.errors);
+          }
+        }
         const check = validateStep(step, state.form, {
           toggles,
-          consentAgreed: step === 4 || step === 6 ? consentIsCurrent(state) : undefined,
+          consentAgreed: step === 6 ? consentIsCurrent(state) : undefined,
         });
         if (!check.ok) return fail(check.errors);
         // A route the server could not place is asked for again before the movers (issue 15).
@@ -273,11 +364,7 @@ export function createQuoteStore(deps: QuoteStoreDeps): QuoteStore {
         goTo(Math.max(FIRST_STEP, step - 1) as QuoteStepNumber);
       },
       agreeToConsent(text) {
-        set((state) => {
-          const errors = { ...state.errors };
-          delete errors.consent;
-          return { consentAgreedText: text ?? '', errors };
-        });
+        update({}, text ?? '');
       },
       toggleCompany(company, selected) {
         const { selectedCompanies } = get().form;
@@ -296,7 +383,13 @@ export function createQuoteStore(deps: QuoteStoreDeps): QuoteStore {
           return;
         }
         set({ matches: { status: 'loading', companies: [], isFallback: false, key } });
-        const rules = await loadRules();
+        const rules = await loadRules().catch(() => undefined);
+        if (!rules) {
+          // Without the rules chunk there is nothing to match with: the step says so and offers a retry.
+          if (get().matches.key === key)
+            set({ matches: { status: 'done', companies: [], isFallback: true, key } });
+          return;
+        }
         const { FALLBACK_MATCHED_COMPANIES, unplacedTexts, withPlaces } = rules;
         let companies: MatchedCompany[];
         let isFallback = false;
@@ -351,6 +444,10 @@ export function createQuoteStore(deps: QuoteStoreDeps): QuoteStore {
         // In the same turn as the empty list: step 5 never shows "0 movers".
         if (unplaced) askForPlaces(rules);
       },
+      retryMatches() {
+        set((state) => ({ matches: { ...state.matches, status: 'idle', key: '' } }));
+        return get().actions.loadMatches();
+      },
       async submit() {
         const state = get();
         if (state.submitting) return false;
@@ -359,11 +456,14 @@ export function createQuoteStore(deps: QuoteStoreDeps): QuoteStore {
           return true;
         }
         set({ submitting: true });
-        const { sendLeadFields, leadAnalyticsFields, currentConsentText } = await loadRules();
         const page = deps.page();
         const { form } = state;
         let leadId: string;
+        let leadAnalyticsFields: Rules['leadAnalyticsFields'];
         try {
+          const rules = await loadRules();
+          const { sendLeadFields, currentConsentText } = rules;
+          leadAnalyticsFields = rules.leadAnalyticsFields;
           leadId = await deps.api.sendLead(
             sendLeadFields(form, page, {
               text: currentConsentText(form),
@@ -371,11 +471,14 @@ export function createQuoteStore(deps: QuoteStoreDeps): QuoteStore {
             }),
           );
         } catch (error) {
-          const message =
-            error instanceof Error ? error.message || SUBMIT_ERROR_DEFAULT : UNKNOWN_ERROR;
-          console.error(`[MoverAtlas] Error submitting lead: ${message}`);
+          // The console keeps the technical reason; the visitor (and the partner's error event) get plain words.
+          console.error(
+            `[MoverAtlas] Error submitting lead: ${error instanceof Error ? error.message : String(error)}`,
+          );
+          const message = visitorMessage(error);
           set({ submitting: false });
           deps.toaster.show({
+            key: 'submit',
             title: SUBMIT_ERROR_TITLE,
             description: message,
             variant: 'destructive',
@@ -435,6 +538,23 @@ export function createQuoteStore(deps: QuoteStoreDeps): QuoteStore {
   // Progress survives a reload of the page (per instance, for the tab's lifetime).
   if (deps.storage) {
     const storage = deps.storage;
+    const save = (state: QuoteState) => {
+      const snapshot: Stored = {
+        v: STORAGE_VERSION,
+        step: state.step,
+        form: state.form,
+        consentAgreedText: state.consentAgreedText,
+        leadId: state.leadId,
+        matches:
+          state.matches.status === 'done' ? state.matches : { ...state.matches, status: 'idle' },
+        prefill: pagePrefill,
+      };
+      try {
+        storage.setItem(storageKey, JSON.stringify(snapshot));
+      } catch {
+        // Storage full or blocked: progress is just not kept.
+      }
+    };
     store.subscribe((state, previous) => {
       if (
         state.form === previous.form &&
@@ -444,21 +564,10 @@ export function createQuoteStore(deps: QuoteStoreDeps): QuoteStore {
         state.matches === previous.matches
       )
         return;
-      const snapshot: Stored = {
-        v: STORAGE_VERSION,
-        step: state.step,
-        form: state.form,
-        consentAgreedText: state.consentAgreedText,
-        leadId: state.leadId,
-        matches:
-          state.matches.status === 'done' ? state.matches : { ...state.matches, status: 'idle' },
-      };
-      try {
-        storage.setItem(storageKey, JSON.stringify(snapshot));
-      } catch {
-        // Storage full or blocked: progress is just not kept.
-      }
+      save(state);
     });
+    // The new prefill is kept at once: a reload of this page is then a reload, not a new intent.
+    if (newIntent) save(store.getState());
   }
 
   if (deps.session) {

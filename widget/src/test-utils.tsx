@@ -1,10 +1,12 @@
 /** Test helpers: a fake API, a store with it, and the wizard rendered around that store. */
 import { render } from '@testing-library/react';
 import { vi, type Mock } from 'vitest';
-import type {
-  MatchCompaniesResponse,
-  QuoteFormState,
-  QuoteStepNumber,
+import {
+  isoCalendarDate,
+  localCalendarDate,
+  type MatchCompaniesResponse,
+  type QuoteFormState,
+  type QuoteStepNumber,
 } from '@moveratlas/contracts';
 import type { WidgetApi } from './api';
 import { createQuoteStore, type QuoteStore, type QuoteStoreDeps } from './store';
@@ -70,9 +72,19 @@ export function fakeApi(overrides: Partial<Record<keyof WidgetApi, Mock>> = {}):
   return { ...api, ...overrides } as FakeApi;
 }
 
+/** YYYY-MM-DD `days` from the visitor's today (negative: in the past). */
+export function isoDaysAhead(days: number): string {
+  const day = new Date();
+  day.setDate(day.getDate() + days);
+  return isoCalendarDate(localCalendarDate(day));
+}
+
+/** A moving date two months ahead: inside the accepted window (today to 18 months) whenever tests run. */
+export const MOVE_DATE = isoDaysAhead(60);
+
 export const FILLED: Partial<QuoteFormState> = {
   moveSize: '2-3br',
-  movingDate: '2030-06-15',
+  movingDate: MOVE_DATE,
   movingFrom: 'Chicago, IL 60601',
   fromLocationZip: '60601',
   fromLocationCity: 'Chicago',
@@ -86,6 +98,12 @@ export const FILLED: Partial<QuoteFormState> = {
   email: 'jane.doe@example.com',
   phone: '(312) 555-0142',
 };
+
+/** The mover most tests choose on step 5 (the first of MATCHED). */
+export const ACME = { id: 12, name: 'Acme Moving' };
+
+/** Steps 1 to 5 done: FILLED with Acme chosen, ready for step 6's consent and submission. */
+export const READY: Partial<QuoteFormState> = { ...FILLED, selectedCompanies: [ACME] };
 
 export function makeStore(
   options: Partial<QuoteStoreDeps> & {

@@ -69,3 +69,14 @@ describe('toaster', () => {
     expect(toaster.current.value).toMatchObject({ title: 'Kept' });
   });
 });
+
+describe('dismissing by key', () => {
+  it('ends only the toast it names', () => {
+    const toaster = createToaster();
+    toaster.show({ key: 'submit', title: 'Error submitting form' });
+    toaster.dismiss('validation');
+    expect(toaster.current.value).toMatchObject({ title: 'Error submitting form' });
+    toaster.dismiss('submit');
+    expect(toaster.current.value).toBeNull();
+  });
+});

@@ -9,6 +9,8 @@ export const TOAST_SWIPE_THRESHOLD_PX = 50;
 
 export interface Toast {
   id: number;
+  /** What the toast is about ('validation', 'submit'): a dismissal can name the one it ends. */
+  key?: string;
   title: string;
   description?: string;
   variant: 'default' | 'destructive';
@@ -17,7 +19,8 @@ export interface Toast {
 export interface Toaster {
   current: Signal<Toast | null>;
   show(toast: Omit<Toast, 'id' | 'variant'> & { variant?: Toast['variant'] }): void;
-  dismiss(): void;
+  /** Removes the toast on screen; with a key, only if it is that toast. */
+  dismiss(key?: string): void;
   /** Holds the 5 s timer while the pointer or focus is on the toast. */
   pause(): void;
   resume(): void;
@@ -42,7 +45,8 @@ export function createToaster(durationMs = TOAST_DURATION_MS): Toaster {
       current.value = { variant: 'default', ...toast, id: nextId++ };
       arm();
     },
-    dismiss() {
+    dismiss(key) {
+      if (key !== undefined && current.value?.key !== key) return;
       clear();
       current.value = null;
     },

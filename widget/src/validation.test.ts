@@ -6,7 +6,7 @@ import {
   type QuoteStepNumber,
 } from '@moveratlas/contracts';
 import { CONSENT_REQUIRED, validateStep } from './validation';
-import { FILLED } from './test-utils';
+import { FILLED, MOVE_DATE, isoDaysAhead } from './test-utils';
 
 const base = (fields: Partial<QuoteFormState> = {}): QuoteFormState => ({
   ...normaliseQuoteForm({}),
@@ -28,8 +28,12 @@ const cases: Case[] = [
   ['step 1: the default size is valid', 1, {}, ON, []],
   ['step 1: an empty size is not', 1, { moveSize: '' }, ON, ['moveSize']],
   ['step 1: a blank size is not', 1, { moveSize: '   ' }, ON, ['moveSize']],
-  ['step 2: a date is valid', 2, { movingDate: '2030-01-02' }, ON, []],
+  ['step 2: a date is valid', 2, { movingDate: MOVE_DATE }, ON, []],
+  ['step 2: today is valid', 2, { movingDate: isoDaysAhead(0) }, ON, []],
   ['step 2: no date is not', 2, { movingDate: '' }, ON, ['movingDate']],
+  ['step 2: yesterday is not', 2, { movingDate: isoDaysAhead(-1) }, ON, ['movingDate']],
+  ['step 2: 2099 is not', 2, { movingDate: '2099-06-15' }, ON, ['movingDate']],
+  ['step 2: 19 months ahead is not', 2, { movingDate: isoDaysAhead(580) }, ON, ['movingDate']],
   ['step 3: both places given', 3, {}, ON, []],
   ['step 3: from blank after trimming', 3, { movingFrom: '  ' }, ON, ['movingFrom']],
   ['step 3: to empty', 3, { movingTo: '' }, ON, ['movingTo']],
@@ -58,7 +62,8 @@ const cases: Case[] = [
   ['step 4: phone with 10 digits and punctuation', 4, { phone: '(312) 555.0142' }, ON, []],
   ['step 4: phone format off: any text', 4, { phone: 'call me' }, OFF, []],
   ['step 4: phone format off: still required', 4, { phone: '' }, OFF, ['phone']],
-  ['step 5: always valid', 5, { firstName: '' }, ON, []],
+  ['step 5: no mover chosen is not', 5, { selectedCompanies: [] }, ON, ['selectedCompanies']],
+  ['step 5: one mover chosen', 5, { selectedCompanies: [{ id: 1, name: 'A' }] }, ON, []],
   ['step 6: no auto transport', 6, { needsAutoTransport: false }, ON, []],
   [
     'step 6: auto transport needs every vehicle field',
@@ -107,14 +112,30 @@ describe('validateStep', () => {
     expect(check.errors.firstName).toBe('First name must be at least 2 characters.');
   });
 
+  it('says why a date is refused, in plain words', () => {
+    expect(validateStep(2, base({ movingDate: isoDaysAhead(-1) })).errors.movingDate).toBe(
+      'That moving date has passed. Please choose today or a later date.',
+    );
+    expect(validateStep(2, base({ movingDate: '2099-06-15' })).errors.movingDate).toMatch(
+      /^Please choose a moving date within the next 18 months \(by \w+ \d+, \d{4}\)\.$/,
+    );
+  });
+
   it('defaults every toggle to on', () => {
     expect(validateStep(4, base({ phone: '12345' })).ok).toBe(false);
     expect(validateStep(4, base({ email: 'x' })).ok).toBe(false);
   });
 
-  it('asks for the consent box on steps 4 and 6 when it is not ticked for the current text', () => {
-    expect(validateStep(4, base(), { consentAgreed: false }).errors.consent).toBe(CONSENT_REQUIRED);
+  it('asks for the consent box once, on step 6, when it is not ticked for the current text', () => {
     expect(validateStep(6, base(), { consentAgreed: false }).errors.consent).toBe(CONSENT_REQUIRED);
-    expect(validateStep(4, base(), { consentAgreed: true }).ok).toBe(true);
+    expect(validateStep(6, base(), { consentAgreed: true }).ok).toBe(true);
+    // Step 4 takes the contact details only (issue 15: one consent, where the movers are known).
+    expect(validateStep(4, base(), { consentAgreed: false }).ok).toBe(true);
+  });
+
+  it('says a mover must be chosen in plain words', () => {
+    expect(validateStep(5, base({ selectedCompanies: [] })).errors.selectedCompanies).toBe(
+      'Choose at least one mover to send your request to.',
+    );
   });
 });

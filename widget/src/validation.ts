@@ -27,7 +27,8 @@ export const FIELD_LABELS: Partial<Record<keyof QuoteFormState, string>> = {
   autoCondition: 'Vehicle condition',
 };
 
-export const CONSENT_REQUIRED = 'Please tick the box to agree to be contacted about your move.';
+export const CONSENT_REQUIRED =
+  'Please tick the box to send your request to the movers you chose and agree to be contacted.';
 
 const schemaCache = new Map<string, ReturnType<typeof quoteStepSchemas>>();
 function schemasFor(toggles: ValidationToggles) {
@@ -53,8 +54,8 @@ export interface StepCheck {
 }
 
 /**
- * Validates one step. Step 4 also needs the consent box ticked for the exact consent text shown
- * (`consentAgreed`); step 6 needs it again when the chosen movers changed the text since.
+ * Validates one step. Step 6, where the request is sent, also needs the consent box ticked for the exact
+ * consent text shown (`consentAgreed`): it names the movers chosen on step 5, so it is asked once, there.
  */
 export function validateStep(
   step: QuoteStepNumber,
@@ -71,7 +72,6 @@ export function validateStep(
       if (field && errors[field] === undefined) errors[field] = readable(field, issue.message);
     }
   }
-  if ((step === 4 || step === 6) && options.consentAgreed === false)
-    errors.consent = CONSENT_REQUIRED;
+  if (step === 6 && options.consentAgreed === false) errors.consent = CONSENT_REQUIRED;
   return { ok: Object.keys(errors).length === 0, errors };
 }

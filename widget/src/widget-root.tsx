@@ -2,6 +2,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import type { WidgetMode } from '@moveratlas/contracts';
 import { QuoteStoreContext, type QuoteStore } from './store';
+import { LoadBoundary, NotLoaded } from './ui/load-boundary';
 import { WidgetServicesContext, type WidgetServices } from './widget-context';
 import { Wizard } from './wizard';
 
@@ -37,10 +38,13 @@ export function WidgetRoot({
     <WidgetServicesContext value={services}>
       <QuoteStoreContext value={store}>
         {mode === 'modal' ? (
-          <Suspense fallback={null}>
-            <ModalShell launcherLabel={launcherLabel} initiallyOpen={open} />
-            <ReadySignal onReady={onReady} />
-          </Suspense>
+          // The dialog's chunk did not load: the visitor reads why there is no button, not an empty box.
+          <LoadBoundary fallback={() => <NotLoaded />}>
+            <Suspense fallback={null}>
+              <ModalShell launcherLabel={launcherLabel} initiallyOpen={open} />
+              <ReadySignal onReady={onReady} />
+            </Suspense>
+          </LoadBoundary>
         ) : (
           <>
             <Wizard />

@@ -4,8 +4,23 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FALLBACK_MATCHED_COMPANIES, consentText } from '@moveratlas/contracts';
 import type { WidgetApi } from './api';
+import { lazy } from 'react';
+import { createApi } from './api';
+import { LAZY_STEPS, renewStep } from './steps/lazy-steps';
+import { OFFLINE_MESSAGE, STEP_NOT_LOADED_MESSAGE } from './failure-text';
 import { PLACE_NOT_UNDERSTOOD } from './route-places';
-import { FILLED, MATCHED, fakeApi, makeStore, renderWizard } from './test-utils';
+import { longDate } from './steps/date-step';
+import {
+  ACME,
+  FILLED,
+  MATCHED,
+  READY,
+  MOVE_DATE,
+  fakeApi,
+  isoDaysAhead,
+  makeStore,
+  renderWizard,
+} from './test-utils';
 
 beforeEach(() => {
   vi.spyOn(console, 'info').mockImplementation(() => undefined);
@@ -93,12 +108,63 @@ describe('step 2: date', () => {
     renderWizard(store, api);
     const date = await screen.findByLabelText('Moving date');
     await user.clear(date);
-    await user.type(date, '2030-06-15');
-    expect(screen.getByText(/June 15, 2030/)).toBeInTheDocument();
+    await user.type(date, MOVE_DATE);
+    expect(screen.getByText(`You are moving on ${longDate(MOVE_DATE)}.`)).toBeInTheDocument();
     await user.click(continueButton());
     await heading('Where are you moving?');
     await user.click(screen.getByRole('button', { name: 'Back' }));
     await heading('When are you moving?');
+  });
+
+  it('refuses yesterday and 2099 with a plain message on the field, and offers only the days allowed', async () => {
+    const user = userEvent.setup();
+    const { store, api } = makeStore({ step: 2 });
+    renderWizard(store, api);
+    const date = await screen.findByLabelText('Moving date');
+    expect(date).toHaveAttribute('min', isoDaysAhead(0));
+    expect(date.getAttribute('max')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await user.type(date, isoDaysAhead(-1));
+    await user.click(continueButton());
+    await waitFor(() => expect(date).toHaveAttribute('aria-invalid', 'true'));
+    expect(description(date)).toContain(
+      'That moving date has passed. Please choose today or a later date.',
+    );
+    await user.clear(date);
+    await user.type(date, '2099-06-15');
+    await user.click(continueButton());
+    await waitFor(() =>
+      expect(description(date)).toMatch(/Please choose a moving date within the next 18 months/),
+    );
+    expect(store.getState().step).toBe(2);
+    await user.clear(date);
+    await user.type(date, MOVE_DATE);
+    await user.click(continueButton());
+    await heading('Where are you moving?');
+  });
+});
+
+describe('a step that does not load', () => {
+  it('says so in plain words with a retry, and the retry brings the step', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    // The date step's chunk fails as a dropped connection makes it fail.
+    LAZY_STEPS[2] = lazy(() =>
+      Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+    );
+    try {
+      const { store, api } = makeStore({ step: 2 });
+      renderWizard(store, api);
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toContain(STEP_NOT_LOADED_MESSAGE);
+      expect(alert.textContent).not.toMatch(/fetch|module/i);
+      // The panel is still there: its heading, Back and Continue.
+      expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('When are you moving?');
+      await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+      expect(await screen.findByLabelText('Moving date')).toBeInTheDocument();
+      expect(screen.queryByRole('alert')).toBeNull();
+    } finally {
+      renewStep(2);
+    }
   });
 });
 
@@ -139,6 +205,29 @@ describe('step 3: route', () => {
     expect(to).toHaveAttribute('aria-activedescendant', first!.id);
     await user.keyboard('{Enter}');
     expect(store.getState().form.toLocationZip).toBe('60601');
+  });
+
+  it('suggestions that arrive after focus left the field stay closed until the visitor comes back', async () => {
+    const user = userEvent.setup();
+    const places = fakeApi().places;
+    let answer!: (value: Awaited<ReturnType<WidgetApi['places']>>) => void;
+    const late = vi.fn<WidgetApi['places']>(() => new Promise((resolve) => (answer = resolve)));
+    const { store, api } = makeStore({ step: 3, api: fakeApi({ places: late }) });
+    renderWizard(store, api);
+    const from = await screen.findByRole('combobox', { name: 'Moving from' });
+    const to = screen.getByRole('combobox', { name: 'Moving to' });
+    await user.type(from, 'Chic');
+    await waitFor(() => expect(late).toHaveBeenCalledWith('Chic', expect.anything()));
+    // The visitor moves on before the answer comes.
+    await user.tab();
+    expect(to).toHaveFocus();
+    await act(async () => answer(await places('Chic')));
+    expect(screen.queryByRole('option')).toBeNull();
+    expect(from).toHaveAttribute('aria-expanded', 'false');
+    // Back in the field, the suggestions are there to pick.
+    await user.click(from);
+    expect(await screen.findByRole('option', { name: 'Chicago, IL 60601' })).toBeVisible();
+    expect(from).toHaveAttribute('aria-expanded', 'true');
   });
 
   it('a typed ZIP is kept as the ZIP; empty places fail with errors on both fields', async () => {
@@ -186,7 +275,6 @@ describe('step 3: a place typed without picking a suggestion (issue 15)', () => 
       to_place: { zip: '97201', city: 'Portland', state: 'OR' },
     }));
     const { store, api } = makeStore({ step: 3, form: UNROUTED, api: fakeApi({ matchCompanies }) });
-    store.getState().actions.agreeToConsent(consentText([]));
     renderWizard(store, api);
     // Suggestions show (Chicago), and are not picked.
     await user.type(await screen.findByRole('combobox', { name: 'Moving from' }), 'Seattle, WA');
@@ -230,7 +318,6 @@ describe('step 3: a place typed without picking a suggestion (issue 15)', () => 
       form: UNROUTED,
       api: fakeApi({ matchCompanies, places: vi.fn(async () => []) }),
     });
-    store.getState().actions.agreeToConsent(consentText([]));
     renderWizard(store, api);
     await user.type(await screen.findByRole('combobox', { name: 'Moving from' }), 'Xyzzy, QQ');
     await user.type(screen.getByRole('combobox', { name: 'Moving to' }), 'Portland, OR');
@@ -257,11 +344,14 @@ describe('step 3: a place typed without picking a suggestion (issue 15)', () => 
     expect(description(from)).toContain(PLACE_NOT_UNDERSTOOD);
     expect(matchCompanies).toHaveBeenCalledTimes(1);
 
-    // Typing clears the message; another place goes on to the movers.
+    // Changing the text ends that message (an empty field is told it is required instead); another place
+    // goes on to the movers.
     await user.clear(from);
-    expect(from).not.toHaveAttribute('aria-invalid');
+    expect(description(from)).not.toContain(PLACE_NOT_UNDERSTOOD);
+    expect(description(from)).toContain('Moving from is required.');
     matchCompanies.mockResolvedValue(MATCHED);
     await user.type(from, '98101');
+    expect(from).not.toHaveAttribute('aria-invalid');
     await user.click(continueButton());
     await heading('How can movers reach you?');
     await user.click(continueButton());
@@ -271,7 +361,7 @@ describe('step 3: a place typed without picking a suggestion (issue 15)', () => 
 });
 
 describe('step 4: contact', () => {
-  it('formats the phone, shows the consent text the lead records and needs the box ticked', async () => {
+  it('formats the phone and asks for no consent yet: the movers are not chosen', async () => {
     const user = userEvent.setup();
     const { store, api } = makeStore({ step: 4, form: { ...FILLED, phone: '' } });
     renderWizard(store, api);
@@ -285,11 +375,7 @@ describe('step 4: contact', () => {
       await user.tab();
       expect(store.getState().form.phone).toBe('(312) 555-0142');
     });
-    const consent = screen.getByRole('checkbox', { name: consentText([]) });
-    await user.click(continueButton());
-    await screen.findByRole('alert');
-    expect(consent.getAttribute('aria-invalid')).toBe('true');
-    await user.click(consent);
+    expect(screen.queryByRole('checkbox')).toBeNull();
     await user.click(continueButton());
     await heading('Choose your movers');
   });
@@ -312,18 +398,54 @@ describe('step 4: contact', () => {
 });
 
 describe('step 5: companies', () => {
-  it('lists the matched movers to choose from', async () => {
+  it('lists the matched movers; at least one must be chosen, and only those receive the request', async () => {
     const user = userEvent.setup();
     const { store, api } = makeStore({ step: 4, form: FILLED });
-    store.getState().actions.agreeToConsent(consentText([]));
     renderWizard(store, api);
     await act(() => store.getState().actions.next());
     const acme = await screen.findByRole('checkbox', { name: /Acme Moving/ });
-    expect(screen.getByText(/2 movers serve your route/)).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        /2 movers serve your route\. Choose at least one to get quotes from\. Only the movers you choose receive your request\./,
+      ),
+    ).toBeInTheDocument();
+    await user.click(continueButton());
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Please check your information',
+    );
+    expect(acme).toHaveAttribute('aria-invalid', 'true');
+    expect(description(acme)).toBe('Choose at least one mover to send your request to.');
+    await waitFor(() => expect(acme).toHaveFocus());
     await user.click(acme);
-    expect(store.getState().form.selectedCompanies).toEqual([{ id: 12, name: 'Acme Moving' }]);
+    // Fixed: the message and the toast go.
+    expect(acme).not.toHaveAttribute('aria-invalid');
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(store.getState().form.selectedCompanies).toEqual([ACME]);
     await user.click(continueButton());
     await heading('Do you need auto transport?');
+  });
+
+  it('when matching fails, says so with Try again instead of listing stand-in movers', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const matchCompanies = vi
+      .fn<WidgetApi['matchCompanies']>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(MATCHED);
+    const { store, api } = makeStore({ step: 4, form: FILLED, api: fakeApi({ matchCompanies }) });
+    renderWizard(store, api);
+    await act(() => store.getState().actions.next());
+    expect(
+      await screen.findByText(
+        'We could not load the movers for your route just now. Please try again in a moment.',
+      ),
+    ).toBeInTheDocument();
+    for (const standIn of FALLBACK_MATCHED_COMPANIES)
+      expect(screen.queryByText(standIn.name)).toBeNull();
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('checkbox', { name: /Acme Moving/ })).toBeInTheDocument();
+    expect(matchCompanies).toHaveBeenCalledTimes(2);
   });
 
   it('lists a prefilled mover the match did not return first, and lets it be unticked', async () => {
@@ -335,7 +457,6 @@ describe('step 5: companies', () => {
     });
     const chosen = [{ id: 77, name: 'Profile Movers' }];
     expect(store.getState().form.selectedCompanies).toEqual(chosen);
-    store.getState().actions.agreeToConsent(consentText(['Profile Movers']));
     renderWizard(store, api);
     await act(() => store.getState().actions.next());
     await screen.findByRole('checkbox', { name: /Acme Moving/ });
@@ -355,10 +476,9 @@ describe('step 5: companies', () => {
   });
 });
 
-describe('step 6: auto transport and submission', () => {
-  const atStep6 = (api = fakeApi()) => {
-    const made = makeStore({ api, step: 6, form: FILLED });
-    made.store.getState().actions.agreeToConsent(consentText([]));
+describe('step 6: auto transport, the one consent, and submission', () => {
+  const atStep6 = (api = fakeApi(), form = READY) => {
+    const made = makeStore({ api, step: 6, form });
     renderWizard(made.store, made.api);
     return made;
   };
@@ -376,27 +496,51 @@ describe('step 6: auto transport and submission', () => {
     expect(screen.queryByLabelText('Vehicle year')).toBeNull();
   });
 
-  it('asks for consent again when the chosen movers changed the text', async () => {
-    const { store } = atStep6();
-    store.getState().actions.toggleCompany({ id: 12, name: 'Acme Moving' }, true);
-    const box = await screen.findByRole<HTMLInputElement>('checkbox', {
-      name: consentText(['Acme Moving']),
+  it('one consent, ticked once, names the movers chosen and that the request goes to them alone', async () => {
+    const user = userEvent.setup();
+    const { store, api } = atStep6(fakeApi(), {
+      ...FILLED,
+      selectedCompanies: [ACME, { id: 13, name: 'Bolt Movers' }],
     });
-    expect(box.checked).toBe(false);
+    const box = await screen.findByRole<HTMLInputElement>('checkbox', {
+      name: consentText(['Acme Moving', 'Bolt Movers']),
+    });
+    expect(box.labels?.[0]?.textContent).toContain(
+      'I ask MoverAtlas to send my quote request to Acme Moving and Bolt Movers and to no other moving company',
+    );
+    expect(screen.getAllByRole('checkbox')).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Get my quotes' }));
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    await user.click(box);
+    await user.click(screen.getByRole('button', { name: 'Get my quotes' }));
+    await heading('Your quote request is in');
+    expect(api.sendLead).toHaveBeenCalledWith(
+      expect.objectContaining({
+        consent_version: '2026-11-27',
+        consent_text: consentText(['Acme Moving', 'Bolt Movers']),
+        selected_companies: JSON.stringify([ACME, { id: 13, name: 'Bolt Movers' }]),
+      }),
+    );
+    expect(store.getState().leadId).toBe('MA-12345');
   });
 
-  it('a failed submission stays on step 6 with the error toast; the retry succeeds', async () => {
+  it('a failed submission stays on step 6 with a plain toast (never "Failed to fetch"); the retry succeeds', async () => {
     const user = userEvent.setup();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const sendLead = vi
-      .fn()
-      .mockRejectedValueOnce(new Error('API Error: backend down'))
-      .mockResolvedValueOnce('MA-42');
-    atStep6(fakeApi({ sendLead }));
+    // The real client over a network that drops the first request.
+    const fetchOnce = vi
+      .fn<typeof fetch>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(new Response('MA-42', { status: 200 }));
+    const { store } = atStep6(
+      fakeApi({ sendLead: vi.fn(createApi('https://api.example', fetchOnce).sendLead) }),
+    );
+    store.getState().actions.agreeToConsent(consentText([ACME.name]));
     await user.click(await screen.findByRole('button', { name: 'Get my quotes' }));
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('Error submitting form');
-    expect(alert.textContent).toContain('API Error: backend down');
+    expect(alert.textContent).toContain('We could not send your request');
+    expect(alert.textContent).toContain(OFFLINE_MESSAGE);
+    expect(alert.textContent).not.toMatch(/fetch|API Error/i);
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(
       'Do you need auto transport?',
     );
@@ -407,9 +551,28 @@ describe('step 6: auto transport and submission', () => {
 });
 
 describe('step 7: success', () => {
+  it.each([
+    [[ACME], 'We’ve sent your request to Acme Moving.'],
+    [
+      [ACME, { id: 13, name: 'Bolt Movers' }],
+      'We’ve sent your request to Acme Moving and Bolt Movers.',
+    ],
+    [
+      [ACME, { id: 13, name: 'Bolt Movers' }, { id: 14, name: 'Crate Co' }],
+      'We’ve sent your request to Acme Moving and 2 others.',
+    ],
+  ])('names where the request went (%#) and that no other mover has it', async (movers, sent) => {
+    const { store, api } = makeStore({ step: 7, form: { ...FILLED, selectedCompanies: movers } });
+    store.setState({ leadId: 'MA-9' });
+    renderWizard(store, api);
+    expect(await screen.findByText(sent)).toBeInTheDocument();
+    expect(screen.getByText(/No other moving company receives your request\./)).toBeInTheDocument();
+    expect(screen.queryByText(/Movers will contact you shortly/)).toBeNull();
+  });
+
   it('shows the confirmation id and starts over with a new lead id', async () => {
     const user = userEvent.setup();
-    const { store, api } = makeStore({ step: 7 });
+    const { store, api } = makeStore({ step: 7, form: READY });
     store.setState({ leadId: 'MA-9' });
     renderWizard(store, api);
     expect((await screen.findByTestId('confirmation-id')).textContent).toBe('MA-9');
@@ -422,6 +585,58 @@ describe('step 7: success', () => {
 });
 
 describe('toasts', () => {
+  it('the red toast goes once the error is fixed, and each field keeps its message until it is right', async () => {
+    const user = userEvent.setup();
+    const { store, api } = makeStore({ step: 4, form: { ...FILLED, firstName: '', email: '' } });
+    renderWizard(store, api);
+    const first = await screen.findByLabelText('First name');
+    await user.click(continueButton());
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Please check your information',
+    );
+    // One letter is not a name yet: the message changes, the field and the toast stay.
+    await user.type(first, 'J');
+    expect(description(first)).toBe('First name must be at least 2 characters.');
+    await user.type(first, 'o');
+    expect(first).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Email'), 'jo@example');
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Email'), '.com');
+    // Everything fixed: the toast is gone without waiting out its 5 seconds.
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(store.getState().step).toBe(4);
+  });
+
+  it('a toast never follows the visitor to another step', async () => {
+    const user = userEvent.setup();
+    const { store, api } = makeStore({ step: 2 });
+    renderWizard(store, api);
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    await screen.findByRole('alert');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await heading('What size is your move?');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('a failed submission’s toast is gone on the success step', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const sendLead = vi
+      .fn()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce('MA-43');
+    const { store, api } = makeStore({ api: fakeApi({ sendLead }), step: 6, form: READY });
+    store.getState().actions.agreeToConsent(consentText([ACME.name]));
+    renderWizard(store, api);
+    await user.click(await screen.findByRole('button', { name: 'Get my quotes' }));
+    await screen.findByRole('alert');
+    await user.click(screen.getByRole('button', { name: 'Get my quotes' }));
+    await heading('Your quote request is in');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('F8 focuses the notification region; swiping right 50 px dismisses', async () => {
     const user = userEvent.setup();
     const { store, api } = makeStore({ step: 2 });

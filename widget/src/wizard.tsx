@@ -18,7 +18,8 @@ import {
 import type { QuoteStepNumber } from '@moveratlas/contracts';
 import { loadRules, useQuote, useQuoteActions } from './store';
 import { SizeStep } from './steps/size-step';
-import { LAZY_STEPS, prefetchStep } from './steps/lazy-steps';
+import { LAZY_STEPS, prefetchStep, renewStep } from './steps/lazy-steps';
+import { LoadBoundary, NotLoaded } from './ui/load-boundary';
 import { Progress } from './ui/progress';
 
 const ToastRegion = lazy(() => import('./ui/toast-region'));
@@ -102,6 +103,12 @@ export function Wizard({ headerAction }: { headerAction?: ReactNode }) {
       aria-label="Free moving quotes"
       className="@container relative scroll-mt-4 rounded-ma border border-slate-200 bg-white p-4 text-slate-900 shadow-sm @md:p-6"
     >
+      {/* First in the panel: the region's sticky anchor starts at its top (see toast-region.tsx). */}
+      <LoadBoundary fallback={() => null}>
+        <Suspense fallback={null}>
+          <ToastRegion />
+        </Suspense>
+      </LoadBoundary>
       <div className="mb-3 flex items-start justify-between gap-3">
         <p className="text-sm font-semibold tracking-wide text-brand uppercase">
           Get free moving quotes
@@ -118,9 +125,16 @@ export function Wizard({ headerAction }: { headerAction?: ReactNode }) {
         >
           {STEP_HEADINGS[step]}
         </h2>
-        <Suspense fallback={<StepPlaceholder />}>
-          <StepBody step={step} />
-        </Suspense>
+        {/* A step whose chunk did not load says so, with a retry, instead of taking the form down. */}
+        <LoadBoundary
+          key={step}
+          onRetry={() => renewStep(step)}
+          fallback={(retry) => <NotLoaded retry={retry} />}
+        >
+          <Suspense fallback={<StepPlaceholder />}>
+            <StepBody step={step} />
+          </Suspense>
+        </LoadBoundary>
         {step < 7 ? (
           <div className="mt-6 flex flex-wrap-reverse items-center justify-between gap-3">
             {step > 1 ? (
@@ -145,9 +159,6 @@ export function Wizard({ headerAction }: { headerAction?: ReactNode }) {
           </div>
         ) : null}
       </form>
-      <Suspense fallback={null}>
-        <ToastRegion />
-      </Suspense>
     </section>
   );
 }

@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { BOOTSTRAP_ELEMENT_ID } from './hydration';
-import type { DocumentAssets } from '@moveratlas/contracts';
+import { BRAND_COLOR, type DocumentAssets } from '@moveratlas/contracts';
 
 export function Document({
   assets,
@@ -21,7 +21,7 @@ export function Document({
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, maximum-scale=5" />
-        <meta name="theme-color" content="#1d4ed8" />
+        <meta name="theme-color" content={BRAND_COLOR} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {assets.styles.map((href) => (
           <link key={href} rel="stylesheet" href={href} />

@@ -29,7 +29,7 @@ describe('CompanyCard', () => {
       within(card)
         .getByRole('link', { name: 'Get Quote from Prairie Movers' })
         .getAttribute('href'),
-    ).toBe('/get-quotes');
+    ).toBe('/get-quotes?company=prairie-movers');
   });
 
   it.each(['/api/logout', '/api/admin/database/backup', '/images/x.php', '//evil.example/a.png'])(

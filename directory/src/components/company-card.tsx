@@ -1,7 +1,7 @@
 /** The company card (spec 2.2): name, up to three service badges, stars, logo, View Profile and Get Quote. */
 import { Link } from 'react-router-dom';
 import type { Company } from '@moveratlas/contracts';
-import { companyPath, serviceBadges } from '../lib/companies';
+import { companyPath, companyQuotePath, serviceBadges } from '../lib/companies';
 import { CompanyLogo } from './company-logo';
 import { MapPinIcon } from './icons';
 import { StarRating } from './star-rating';
@@ -59,7 +59,7 @@ export function CompanyCard({
           View Profile <span className="sr-only">of {company.name}</span>
         </Link>
         <Link
-          to="/get-quotes"
+          to={companyQuotePath(company)}
           className="flex-1 rounded-lg bg-orange-700 px-3 py-2 text-center text-sm font-semibold text-white hover:bg-orange-800"
         >
           Get Quote <span className="sr-only">from {company.name}</span>

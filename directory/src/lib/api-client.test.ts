@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest, apiRequestWithHeaders, defaultQueryFn, queryKeyToPath } from './api-client';
+import {
+  ApiError,
+  apiRequest,
+  apiRequestWithHeaders,
+  defaultQueryFn,
+  failureMessage,
+  queryKeyToPath,
+} from './api-client';
 import { createQueryClient, QUERY_STALE_TIME_MS } from './query-client';
 
 function respond(body: string, init: ResponseInit = {}) {
@@ -117,6 +124,57 @@ describe('apiRequest', () => {
     await expect(apiRequest('/api/x')).rejects.toMatchObject({
       message: 'Invalid JSON response from server',
     });
+  });
+});
+
+describe('failureMessage (issue 15: what a page shows)', () => {
+  const failed = async (body: string, init: ResponseInit) => {
+    respond(body, init);
+    return apiRequest('/api/x').then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+  };
+
+  it('never shows "Failed to fetch": the connection, in plain words', () => {
+    expect(failureMessage(new TypeError('Failed to fetch'))).toBe(
+      'We could not reach MoverAtlas. Check your internet connection, then try again.',
+    );
+  });
+
+  it('never shows a status line or "Invalid JSON response from server"', async () => {
+    const trouble = 'Our server is having trouble right now. Please try again in a minute.';
+    expect(
+      failureMessage(
+        await failed('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }),
+      ),
+    ).toBe(trouble);
+    expect(failureMessage(await failed('{"error":"Internal server error"}', { status: 500 }))).toBe(
+      trouble,
+    );
+    expect(failureMessage(await failed('<p>hello</p>', { status: 200 }))).toBe(trouble);
+    // A bug is not the visitor's connection.
+    expect(failureMessage(new TypeError("Cannot read properties of undefined (reading 'x')"))).toBe(
+      trouble,
+    );
+  });
+
+  it('shows the server’s refusal of what was sent, a field’s code name in words, and what to do', async () => {
+    expect(
+      failureMessage(
+        await failed('{"error":"email_address must be a valid e-mail address"}', { status: 400 }),
+      ),
+    ).toBe(
+      'Email address must be a valid e-mail address. Please check your details and try again.',
+    );
+    expect(
+      failureMessage(
+        new ApiError(
+          429,
+          'API Error: Too many messages from this address; please try again in 60 seconds',
+        ),
+      ),
+    ).toBe('Too many messages from this address; please try again in 60 seconds.');
   });
 });
 

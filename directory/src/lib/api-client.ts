@@ -1,18 +1,44 @@
 /**
  * Same-origin calls to the JSON API (spec 7.1) and their error texts (spec 8), plus the default query
  * function TanStack Query uses: a key's first element is the path, a second element that is an object is
- * appended as the query string, and a plain string key is the path itself.
+ * appended as the query string, and a plain string key is the path itself. Spec 8's texts ("API Error: …",
+ * "Invalid JSON response from server") are the errors' messages, for the console; what a page shows is
+ * `failureMessage` (issue 15).
  */
 import type { QueryFunction } from '@tanstack/react-query';
+import {
+  OFFLINE_MESSAGE,
+  SERVER_TROUBLE_MESSAGE,
+  failureMessageFor,
+  isNetworkFailure,
+} from '@moveratlas/contracts';
 
 export class ApiError extends Error {
+  /** The server's own reason (its JSON `error`), without spec 8's "API Error: " prefix. */
+  readonly reason: string;
   constructor(
     readonly status: number,
     message: string,
   ) {
     super(message);
     this.name = 'ApiError';
+    this.reason = message.replace(/^API Error: /, '');
   }
+}
+
+/**
+ * What a page tells a visitor about a failed call, in plain words with what to do: the server's refusal of
+ * what was sent (its reason, written for people), else that the connection or the server failed — never
+ * "Failed to fetch", a status line or "Invalid JSON response from server".
+ */
+export function failureMessage(error: unknown): string {
+  if (error instanceof ApiError)
+    return error.status >= 400
+      ? failureMessageFor(error.status, error.reason)
+      : SERVER_TROUBLE_MESSAGE;
+  // Nothing came back (offline, a dropped connection), or a lazy page's file did not load.
+  if (isNetworkFailure(error)) return OFFLINE_MESSAGE;
+  return SERVER_TROUBLE_MESSAGE;
 }
 
 export interface ApiResult<T> {

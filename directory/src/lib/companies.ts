@@ -11,6 +11,13 @@ export const PLACEHOLDER_LOGO_COUNT = 20;
 export const placeholderLogo = (n: number): string => `/images/logos/placeholder-${n}.svg`;
 
 /** A card's link: the profile by slug, else the company under its city, else the profile by id. */
+/**
+ * A company's Get Quote: /get-quotes with that mover chosen on step 5 (issue 15), by the slug the page's
+ * loader looks up; a company without one gets the plain form.
+ */
+export const companyQuotePath = (company: Pick<Company, 'slug'>): string =>
+  company.slug ? `/get-quotes?company=${encodeURIComponent(company.slug)}` : '/get-quotes';
+
 export function companyPath(
   company: Pick<Company, 'id' | 'slug'> & {
     city?: { slug?: string } | null;

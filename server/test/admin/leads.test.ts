@@ -17,6 +17,7 @@ import { TEST_ADMIN, testDatabases } from '../databases';
 import { startTestApp, type TestApp } from '../test-app';
 import { loginAsAdmin, type AdminClient } from '../admin-session';
 import { leadForm, removeLeads } from '../leads/support';
+import { MOVE_DATE_WIRE } from '../leads/lead-form';
 
 /** The leads this file sends, told apart from every other lead by a token in their e-mail addresses. */
 const RUN = randomUUID().slice(0, 8);
@@ -157,7 +158,7 @@ describe.each(testDatabases())('admin leads API on $name', (database) => {
       fromState: 'IL',
       toState: 'TX',
       moveSize: '2-3br',
-      moveDate: '12/15/2026',
+      moveDate: MOVE_DATE_WIRE,
       siteId: 'moveratlas-directory',
       status: 'new',
       // No worker runs in this app: the forwarding job waits for its first attempt.

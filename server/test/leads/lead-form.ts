@@ -1,6 +1,16 @@
 /** A valid quote request as the widget posts it: shared by the lead tests and the lead-intake benchmark. */
 import { randomUUID } from 'node:crypto';
-import { CONSENT_VERSION, consentText } from '@moveratlas/contracts';
+import { CONSENT_VERSION, consentText, formatMoveDate } from '@moveratlas/contracts';
+
+/** YYYY-MM-DD `days` from today (UTC): the server takes today to 18 months ahead in any time zone. */
+export function isoDaysAhead(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The moving date every test lead carries: six weeks ahead, inside the accepted window whenever it runs. */
+export const MOVE_DATE = isoDaysAhead(42);
+/** The same date as the lead backend receives it (MM/DD/YYYY). */
+export const MOVE_DATE_WIRE = formatMoveDate(MOVE_DATE);
 
 /** A unique, valid lead_uuid for this test run. */
 export const leadUuid = (prefix = 'test') => `${prefix}-${randomUUID()}`;
@@ -23,7 +33,7 @@ export function leadForm(overrides: Record<string, string> = {}): Record<string,
     to_city: 'Austin',
     to_state: 'TX',
     to_location: 'Austin, TX 73301',
-    move_date: '2026-12-15',
+    move_date: MOVE_DATE,
     move_size: '2-3br',
     first_name: 'Ada',
     last_name: 'Lovelace',

@@ -13,6 +13,7 @@ import {
 import { testDatabases } from '../databases';
 import { savePartner } from '../../src/features/partners/partners';
 import { changeLeadStatus, leadStatusHistory } from '../../src/features/leads/status';
+import { MOVE_DATE_WIRE } from './lead-form';
 import {
   leadForm,
   leadUuid,
@@ -88,7 +89,7 @@ describe.each(testDatabases())('lead intake on $name', (database) => {
       site_id: 'moveratlas-directory',
       first_name: 'Ada',
       phone: '3125550100',
-      move_date: '12/15/2026',
+      move_date: MOVE_DATE_WIRE,
       number_of_rooms: 3,
       status: 'new',
       delivery_status: 'pending',
@@ -103,7 +104,11 @@ describe.each(testDatabases())('lead intake on $name', (database) => {
       condition: 'running',
     });
     const wire = JSON.parse(lead!.wire as string) as Record<string, string>;
-    expect(wire.moving_quote_details).toBe('Auto transport: 2019 Honda Civic (running)');
+    // The vehicle, and the movers the request may go to (issue 15): the backend has fields for neither.
+    expect(wire.moving_quote_details).toBe(
+      'Auto transport: 2019 Honda Civic (running)\n' +
+        'Send only to the movers the visitor chose: Windy City Movers (id 101); Lakeshore Moving Co (id 102)',
+    );
     expect({ consents, history, jobs }).toEqual({ consents: 1, history: 1, jobs: 1 });
 
     const consent = (await app.db('lead_consents').where({ lead_id: lead!.id }).first()) as Record<
@@ -195,12 +200,20 @@ describe.each(testDatabases())('lead intake on $name', (database) => {
       /auto_model is required when needs_auto_transport/,
     ],
     [{ consent_checked: '0' }, /consent_checked: the visitor must tick the consent box/],
-    [{ consent_text: 'I agree to anything' }, /consent_text does not match consent version/],
+    [
+      { consent_text: 'I agree to anything' },
+      /^The consent text does not match the movers you chose/,
+    ],
     [
       { selected_companies: JSON.stringify([{ id: 1, name: 'Someone Not Named' }]) },
-      /consent_text does not match/,
+      /^The consent text does not match the movers you chose/,
     ],
     [{ consent_version: '2020-01-01' }, /consent_version must be one of/],
+    // From consent version 2026-11-27 a request goes to at least one chosen mover (issue 15).
+    [
+      { selected_companies: '[]', consent_text: consentText([]) || 'x' },
+      /^Choose at least one mover to send your request to\.$/,
+    ],
     [{ sms_phone_validation: 'yes' }, /sms_phone_validation must be 0 or 1/],
   ])('refuses %o with 400 naming the field, storing nothing', async (change, message) => {
     const fields = form(change as Record<string, string>);

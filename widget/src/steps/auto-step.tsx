@@ -1,7 +1,9 @@
-/** Step 6: auto transport (the vehicle's details only when needed), then the submission. */
-import { useId, useState } from 'react';
+/**
+ * Step 6: auto transport (the vehicle's details only when needed), then the one consent — naming the movers
+ * chosen on step 5, beside the button that sends the request to them — and the submission.
+ */
+import { useId } from 'react';
 import { AUTO_CONDITIONS } from '@moveratlas/contracts';
-import { consentIsCurrent } from '../consent';
 import { useQuote, useQuoteActions } from '../store';
 import { FieldError, TextField, inputClass } from '../ui/field';
 import { ConsentBox } from './consent-box';
@@ -9,11 +11,6 @@ import { ConsentBox } from './consent-box';
 export default function AutoStep() {
   const form = useQuote((s) => s.form);
   const errors = useQuote((s) => s.errors);
-  // Ticked on step 4 for this very text: no need to ask again. Chosen movers changed it: ask for the new text.
-  const consentCurrent = useQuote(consentIsCurrent);
-  // Once asked for, the box stays in view when ticked (it does not vanish under the visitor's pointer).
-  const [askConsent, setAskConsent] = useState(!consentCurrent);
-  if (!consentCurrent && !askConsent) setAskConsent(true);
   const { setField } = useQuoteActions();
   const id = useId();
   const years = Array.from({ length: 40 }, (_, i) => String(new Date().getFullYear() + 1 - i));
@@ -109,7 +106,7 @@ export default function AutoStep() {
           </div>
         </div>
       ) : null}
-      {askConsent ? <ConsentBox /> : null}
+      <ConsentBox />
     </div>
   );
 }

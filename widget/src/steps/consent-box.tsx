@@ -1,4 +1,7 @@
-/** The consent the lead records (contracts' consentText): the exact text, and a box ticked for that text. */
+/**
+ * The consent the lead records (contracts' consentText): the exact text, naming the movers chosen, and a box
+ * ticked for that text. Before a mover is chosen there is no text to agree to, and no box.
+ */
 import { useId } from 'react';
 import { currentConsentText } from '../consent';
 import { useQuote, useQuoteActions } from '../store';
@@ -10,6 +13,7 @@ export function ConsentBox() {
   const error = useQuote((s) => s.errors.consent);
   const { agreeToConsent } = useQuoteActions();
   const id = useId();
+  if (text === '') return null;
   return (
     <div className="rounded-ma border border-slate-200 bg-slate-50 p-3">
       <div className="flex items-start gap-3">

@@ -1,8 +1,10 @@
-/** Step 4: who the movers should contact, and the consent to be contacted. */
+/**
+ * Step 4: how the movers should contact the visitor. The consent to be contacted is asked once, on step 6,
+ * where it can name the movers chosen on step 5 (issue 15).
+ */
 import { HONEYPOT_FIELD, formatPhone } from '@moveratlas/contracts';
 import { useQuote, useQuoteActions } from '../store';
 import { TextField } from '../ui/field';
-import { ConsentBox } from './consent-box';
 
 export default function ContactStep() {
   const form = useQuote((s) => s.form);
@@ -68,7 +70,6 @@ export default function ContactStep() {
           />
         </label>
       </div>
-      <ConsentBox />
     </div>
   );
 }

@@ -20,6 +20,13 @@ const FIELDS = {
 
 export const SUGGEST_DELAY_MS = 200;
 
+/** Whether the field has focus, inside our shadow root (where document.activeElement is the host). */
+function hasFocus(input: HTMLInputElement | null): boolean {
+  if (!input) return false;
+  const root = input.getRootNode() as Document | ShadowRoot;
+  return root.activeElement === input;
+}
+
 export function PlaceField({ direction, label }: { direction: 'from' | 'to'; label: string }) {
   const names = FIELDS[direction];
   const api = useWidgetApi();
@@ -30,6 +37,9 @@ export function PlaceField({ direction, label }: { direction: 'from' | 'to'; lab
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const query = useRef('');
+  const inputRef = useRef<HTMLInputElement>(null);
+  // Suggestions that arrived while focus was elsewhere: shown when the visitor comes back to the field.
+  const unseen = useRef(false);
   const id = useId();
   const listId = `${id}-list`;
   const errorId = `${id}-error`;
@@ -45,7 +55,11 @@ export function PlaceField({ direction, label }: { direction: 'from' | 'to'; lab
           query.current = q;
           setSuggestions(places);
           setActive(-1);
-          setOpen(places.length > 0);
+          // An answer that comes after the visitor left the field (a slow network, a quick Tab) must not open
+          // a list over the next field: it waits for the visitor to come back (issue 15).
+          const focused = hasFocus(inputRef.current);
+          unseen.current = !focused && places.length > 0;
+          setOpen(focused && places.length > 0);
         },
         () => undefined,
       );
@@ -98,6 +112,7 @@ export function PlaceField({ direction, label }: { direction: 'from' | 'to'; lab
         {label}
       </label>
       <input
+        ref={inputRef}
         id={id}
         name={names.text}
         type="text"
@@ -115,7 +130,10 @@ export function PlaceField({ direction, label }: { direction: 'from' | 'to'; lab
         value={text}
         onChange={(event) => onType(event.currentTarget.value)}
         onKeyDown={onKeyDown}
-        onFocus={() => setOpen(suggestions.length > 0 && query.current !== text.trim())}
+        onFocus={() => {
+          setOpen(suggestions.length > 0 && (unseen.current || query.current !== text.trim()));
+          unseen.current = false;
+        }}
         onBlur={() => setOpen(false)}
       />
       <p id={hintId} className="mt-1 text-xs text-slate-600">

@@ -1,8 +1,9 @@
 /**
  * The notification region (spec 9): one toast at a time, swipe right (50 px) to dismiss, F8 focuses the region.
- * It overlays the top of the panel (title and progress), never Back and Continue or the fields below: the
- * visitor can act on the message while it shows, and the panel's height (the host page's layout) never moves.
- * It reads the toaster's signal, so a toast re-renders this region only.
+ * It hangs from the top of the panel, over the title and progress, and once that top has scrolled away (a phone,
+ * a long step, the modal sheet scrolled down) from the top of the screen, so a message is shown where the
+ * visitor is (issue 15). It sits on a sticky anchor of no height: the panel's height (the host page's layout)
+ * never moves. It reads the toaster's signal, so a toast re-renders this region only.
  */
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
@@ -61,48 +62,53 @@ function ToastView({ toaster }: { toaster: Toaster }) {
   };
 
   return (
-    <div
-      ref={regionRef}
-      role="region"
-      aria-label="Notifications (F8)"
-      tabIndex={-1}
-      className="pointer-events-none absolute inset-x-3 top-3 z-10 flex flex-col items-end outline-none focus-visible:outline-2 focus-visible:outline-brand"
-    >
-      {toast ? (
-        <div
-          key={toast.id}
-          role={toast.variant === 'destructive' ? 'alert' : 'status'}
-          data-variant={toast.variant}
-          onPointerDown={onPointerDown}
-          onPointerMove={onPointerMove}
-          onPointerUp={onPointerEnd}
-          onPointerCancel={onPointerEnd}
-          onMouseEnter={toaster.pause}
-          onMouseLeave={toaster.resume}
-          style={
-            offset ? { transform: `translateX(${offset}px)`, opacity: 1 - offset / 200 } : undefined
-          }
-          className={
-            'pointer-events-auto flex w-full max-w-sm touch-pan-y items-start gap-3 rounded-ma border p-4 shadow-lg ' +
-            (toast.variant === 'destructive'
-              ? 'border-red-700 bg-red-700 text-white'
-              : 'border-slate-200 bg-white text-slate-900')
-          }
-        >
-          <div className="min-w-0 flex-1">
-            <p className="font-semibold">{toast.title}</p>
-            {toast.description ? <p className="text-sm">{toast.description}</p> : null}
-          </div>
-          <button
-            type="button"
-            onClick={toaster.dismiss}
-            aria-label="Dismiss notification"
-            className="-m-1 rounded p-1 focus-visible:outline-2 focus-visible:outline-current"
+    // Sticky, of no height: it follows the top of the screen while the panel is on it.
+    <div data-toast-anchor="" className="pointer-events-none sticky top-3 z-10 h-0">
+      <div
+        ref={regionRef}
+        role="region"
+        aria-label="Notifications (F8)"
+        tabIndex={-1}
+        className="absolute inset-x-0 top-0 flex flex-col items-end outline-none focus-visible:outline-2 focus-visible:outline-brand"
+      >
+        {toast ? (
+          <div
+            key={toast.id}
+            role={toast.variant === 'destructive' ? 'alert' : 'status'}
+            data-variant={toast.variant}
+            onPointerDown={onPointerDown}
+            onPointerMove={onPointerMove}
+            onPointerUp={onPointerEnd}
+            onPointerCancel={onPointerEnd}
+            onMouseEnter={toaster.pause}
+            onMouseLeave={toaster.resume}
+            style={
+              offset
+                ? { transform: `translateX(${offset}px)`, opacity: 1 - offset / 200 }
+                : undefined
+            }
+            className={
+              'pointer-events-auto flex w-full max-w-sm touch-pan-y items-start gap-3 rounded-ma border p-4 shadow-lg ' +
+              (toast.variant === 'destructive'
+                ? 'border-red-700 bg-red-700 text-white'
+                : 'border-slate-200 bg-white text-slate-900')
+            }
           >
-            <Icon name="close" className="size-4" />
-          </button>
-        </div>
-      ) : null}
+            <div className="min-w-0 flex-1">
+              <p className="font-semibold">{toast.title}</p>
+              {toast.description ? <p className="text-sm">{toast.description}</p> : null}
+            </div>
+            <button
+              type="button"
+              onClick={() => toaster.dismiss()}
+              aria-label="Dismiss notification"
+              className="-m-1 rounded p-1 focus-visible:outline-2 focus-visible:outline-current"
+            >
+              <Icon name="close" className="size-4" />
+            </button>
+          </div>
+        ) : null}
+      </div>
     </div>
   );
 }

@@ -13,7 +13,7 @@ import {
   readFormError,
   type FormReceipt,
 } from '@moveratlas/contracts';
-import { apiRequest } from '../../lib/api-client';
+import { apiRequest, failureMessage } from '../../lib/api-client';
 
 export interface FormOutcome {
   /** ?sent=1: the plain form was accepted. */
@@ -99,14 +99,8 @@ export function usePublicForm(
       });
       setStatus({ state: 'sent', message: receipt.message });
     } catch (error) {
-      setStatus({
-        state: 'editing',
-        errors: {},
-        failure:
-          error instanceof Error
-            ? error.message.replace(/^API Error: /, '')
-            : 'Sending failed; please try again.',
-      });
+      console.error('Sending the form failed', error);
+      setStatus({ state: 'editing', errors: {}, failure: failureMessage(error) });
     }
   };
 

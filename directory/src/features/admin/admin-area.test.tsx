@@ -204,7 +204,7 @@ describe('the admin layout', () => {
     const sidebar = await screen.findByRole('navigation', { name: 'Admin sections' });
     await user.click(within(sidebar.closest('aside')!).getByRole('button', { name: 'Logout' }));
     expect(await screen.findByText('Error logging out')).toBeInTheDocument();
-    expect(screen.getByText('API Error: The service is unavailable')).toBeInTheDocument();
+    expect(screen.getByText('The service is unavailable')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin');
   });
 });

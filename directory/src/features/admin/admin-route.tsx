@@ -17,6 +17,7 @@ import { pageTitle } from '@moveratlas/contracts';
 import { WithQueryClient } from '../../lib/query-provider';
 import { useSite } from '../../lib/site';
 import { AdminGuard } from './admin-guard';
+import { failureText } from './ui/failure-text';
 import { AdminLayout } from './admin-layout';
 import { ADMIN_HOME, adminTitle } from './admin-nav';
 
@@ -78,11 +79,8 @@ export function AdminErrorBoundary() {
     if (!isResponse) console.error(error);
   }, [error, isResponse]);
   if (isResponse && error.status === 404) return <AdminNotFound />;
-  const message = isResponse
-    ? `${error.status} ${error.statusText}`.trim()
-    : error instanceof Error
-      ? error.message
-      : 'Unknown error';
+  // A thrown error in plain words (a screen's file that did not load, issue 15); the error is in the console.
+  const message = isResponse ? `${error.status} ${error.statusText}`.trim() : failureText(error);
   return (
     <section role="alert" className="mx-auto max-w-xl py-12 text-center">
       <h2 className="text-2xl font-bold text-slate-900">This screen failed to load</h2>

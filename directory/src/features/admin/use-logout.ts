@@ -7,6 +7,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { adminWrite } from './admin-request';
+import { failureText } from './ui/failure-text';
 import { toast } from '../../components/toast/toast-store';
 import { AUTH_STATUS_KEY, isAdminDataKey } from './auth-status';
 
@@ -28,7 +29,7 @@ export function useLogout() {
     onError: (error) => {
       toast({
         title: 'Error logging out',
-        description: error instanceof Error ? error.message : String(error),
+        description: failureText(error),
         variant: 'destructive',
       });
     },

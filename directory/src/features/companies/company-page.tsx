@@ -15,7 +15,7 @@ import { CompanyPhotos } from '../../components/company-photos';
 import { MapPinIcon } from '../../components/icons';
 import { StarRating } from '../../components/star-rating';
 import { RouteErrorBoundary } from '../../components/errors/route-error-boundary';
-import { companyKeywords, serviceBadges } from '../../lib/companies';
+import { companyKeywords, companyQuotePath, serviceBadges } from '../../lib/companies';
 import { notFound } from '../../lib/http';
 import { plural } from '../../lib/numbers';
 import { Seo } from '../../lib/seo/seo';
@@ -90,7 +90,7 @@ export function CompanyView({ company, locator, otherMovers }: CompanyPageData) 
   const description =
     company.description ??
     `${company.name} is a moving company in ${place} offering ${serviceBadges(company).join(', ').toLowerCase()}.`;
-  const quoteHref = `/get-quotes?company=${encodeURIComponent(company.slug)}`;
+  const quoteHref = companyQuotePath(company);
 
   return (
     <div className="mx-auto max-w-7xl px-4 pt-8 pb-16 sm:px-6 lg:px-8">

@@ -58,7 +58,6 @@ const EXPECTED_OPTIONS = {
   instanceId: 'company-17',
   launcherLabel: 'Get Quote',
   prefill: { companyId: '17', companyName: 'Prairie Movers' },
-  theme: { brandColor: '#c2410c', radius: '0.5rem' },
   onReady: expect.any(Function),
 };
 

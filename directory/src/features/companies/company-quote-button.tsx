@@ -11,8 +11,6 @@ import { DIRECTORY_SITE_ID } from '../../lib/site';
 
 /** The loader's tag, as /get-quotes has it: same origin, so `script-src 'self'` allows it. */
 export const WIDGET_LOADER_SRC = '/widget/loader.js';
-/** The launcher that replaces the link looks like it (orange-700, rounded-lg). */
-const LAUNCHER_THEME = { brandColor: '#c2410c', radius: '0.5rem' };
 
 /** `window.MoverAtlas`: the loader's API, or the snippet's stub that queues calls in `q` until it arrives. */
 export type MoverAtlasApi = ((command: string, ...args: unknown[]) => unknown) & {
@@ -92,7 +90,7 @@ export function CompanyQuoteButton({ company, href }: CompanyQuoteButtonProps) {
       instanceId: `company-${company.id}`,
       launcherLabel: 'Get Quote',
       prefill: { companyId: String(company.id), companyName: company.name },
-      theme: LAUNCHER_THEME,
+      // No theme: the widget wears the one brand colour here as on /get-quotes (issue 15).
       onReady: () => setLauncherShown(true),
     });
     // The loaded SDK answers with a promise, which fails when the widget's bundle cannot be loaded.
@@ -106,7 +104,8 @@ export function CompanyQuoteButton({ company, href }: CompanyQuoteButtonProps) {
         onPointerEnter={injectWidgetLoader}
         onFocus={injectWidgetLoader}
         onClick={onClick}
-        className={`${launcherShown ? 'hidden ' : ''}rounded-lg bg-orange-700 px-6 py-3 text-center font-semibold text-white hover:bg-orange-800`}
+        // The brand colour and the widget's radius, like the launcher that takes its place once it is shown.
+        className={`${launcherShown ? 'hidden ' : ''}rounded-xl bg-blue-700 px-6 py-3 text-center font-semibold text-white hover:bg-blue-800`}
       >
         Get Quote
       </Link>

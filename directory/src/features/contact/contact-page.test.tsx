@@ -73,6 +73,33 @@ describe('ContactView', () => {
     });
   });
 
+  it.each([
+    ['the connection drops', () => Promise.reject(new TypeError('Failed to fetch'))],
+    [
+      'the server fails',
+      async () =>
+        new Response('<html>Bad Gateway</html>', { status: 502, statusText: 'Bad Gateway' }),
+    ],
+  ])(
+    'says in plain words what to do when %s, and keeps the message typed',
+    async (_when, answer) => {
+      const user = userEvent.setup();
+      vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      vi.stubGlobal('fetch', vi.fn(answer));
+      renderWithRouter(<ContactView sent={false} error={null} />, { path: '/contact' });
+      await fill(user, 'Your name', 'Dana Reyes');
+      await fill(user, 'E-mail address', 'dana@example.com');
+      await fill(user, 'Message', 'Please correct my company listing.');
+      await user.click(screen.getByRole('button', { name: 'Send Message' }));
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toMatch(
+        /Check your internet connection, then try again\.|Please try again in a minute\./,
+      );
+      expect(alert.textContent).not.toMatch(/fetch|API Error|Bad Gateway|502/i);
+      expect(screen.getByLabelText('Message')).toHaveValue('Please correct my company listing.');
+    },
+  );
+
   it('shows the outcome of a plain form post', () => {
     renderWithRouter(
       <ContactView sent={false} error="Enter an e-mail address such as name@example.com" />,

@@ -51,9 +51,12 @@ const STEPS = [
   ['Tell us about your move', 'Home size, moving date and the route, in under a minute.'],
   [
     'Choose your movers',
-    'We match licensed movers that serve your area; you pick who may contact you.',
+    'We match licensed movers that serve your area; you choose at least one, and only those receive your request.',
   ],
-  ['Compare free quotes', 'Only the companies you chose reach out. No obligation to book.'],
+  [
+    'Compare free quotes',
+    'The movers you chose reach out, and no other moving company. No obligation to book.',
+  ],
 ] as const;
 
 /** What people ask before they give their details (also the page's readable content without the form). */
@@ -64,7 +67,7 @@ const QUESTIONS = [
   ],
   [
     'Who sees my details?',
-    'Only the moving companies you choose on the companies step. The consent text you agree to is stored with your request, so you can always see what you allowed.',
+    'The moving companies you choose on the companies step (at least one) and MoverAtlas, which passes your request to them. The one consent you tick names them and is stored with your request, so you can always see what you allowed.',
   ],
   [
     'How soon will movers contact me?',
@@ -116,8 +119,12 @@ export function GetQuotesView({ prefill }: { prefill: QuotePrefill }) {
           {/*
             The widget mounts its own shadow root inside this placeholder, as on any partner page. The empty
             dangerouslySetInnerHTML keeps React from touching the placeholder's children during hydration.
+            Keyed by the prefill: going from one company's Get Quote to another's within the site gives a new
+            placeholder, which the widget mounts afresh with that company chosen (a mounted widget does not
+            read its attributes again).
           */}
           <div
+            key={JSON.stringify(attributes)}
             className="mt-8 min-h-[520px]"
             data-moveratlas-quote=""
             {...attributes}

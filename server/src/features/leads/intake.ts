@@ -13,6 +13,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import {
+  consentCompaniesIssue,
   consentText,
   stateAbbreviation,
   type SendLeadForm,
@@ -53,15 +54,21 @@ export function newPublicId(): string {
 
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
 
-/** The consent must be the text we publish for its version, naming exactly the movers the visitor chose. */
+/**
+ * The consent must be the text we publish for its version, naming exactly the movers the visitor chose — and
+ * from version 2026-11-27 at least one mover (a request goes only to movers chosen; docs/decisions/024).
+ */
 export function verifyConsent(form: SendLeadForm): void {
+  const companiesIssue = consentCompaniesIssue(form.consent_version, form.selected_companies);
+  if (companiesIssue) throw badRequest(companiesIssue);
   const expected = consentText(
     form.selected_companies.map((c) => c.name),
     form.consent_version,
   );
   if (collapse(form.consent_text) !== collapse(expected)) {
+    // In the visitor's words: the widget shows this reason (a page open across a change of the text).
     throw badRequest(
-      `consent_text does not match consent version ${form.consent_version} for the selected companies`,
+      'The consent text does not match the movers you chose. Please tick the consent box again and resend your request.',
     );
   }
 }

@@ -27,16 +27,29 @@ export function numberOfRooms(form: Pick<SendLeadForm, 'move_size' | 'number_of_
   return sizeToRooms('');
 }
 
-/** The backend has no vehicle fields: the auto-transport step travels in the quote details. */
+/**
+ * The backend has no vehicle or mover fields: the auto-transport step and the movers chosen on step 5 travel in
+ * the quote details. The movers line is what lets the backend keep our promise that a request goes only to the
+ * movers the visitor chose (issue 15, docs/decisions/024).
+ */
 function quoteDetails(form: SendLeadForm): string {
-  const details = form.moving_quote_details.trim();
-  if (!form.needs_auto_transport) return details;
-  const car = `${form.auto_year.trim()} ${form.auto_make.trim()} ${form.auto_model.trim()}`;
-  // The widget may have described the vehicle itself; say it once.
-  if (details.includes(car)) return details;
-  const vehicle = `Auto transport: ${car} (${form.auto_condition.trim()})`;
-  return details === '' ? vehicle : `${details}\n${vehicle}`;
+  const lines = [form.moving_quote_details.trim()];
+  if (form.needs_auto_transport) {
+    const car = `${form.auto_year.trim()} ${form.auto_make.trim()} ${form.auto_model.trim()}`;
+    // The widget may have described the vehicle itself; say it once.
+    if (!lines[0]!.includes(car))
+      lines.push(`Auto transport: ${car} (${form.auto_condition.trim()})`);
+  }
+  if (form.selected_companies.length > 0)
+    lines.push(`${CHOSEN_MOVERS_PREFIX}${moverList(form.selected_companies)}`);
+  return lines.filter(Boolean).join('\n');
 }
+
+/** The quote details' line naming the movers the visitor chose: no other mover may receive the request. */
+export const CHOSEN_MOVERS_PREFIX = 'Send only to the movers the visitor chose: ';
+
+const moverList = (companies: SendLeadForm['selected_companies']) =>
+  companies.map((c) => `${c.name} (id ${String(c.id)})`).join('; ');
 
 export function sendLeadWire(
   form: SendLeadForm,

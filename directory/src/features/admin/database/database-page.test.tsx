@@ -184,7 +184,7 @@ describe('database page', () => {
     renderPage();
     await user.click(screen.getByRole('button', { name: 'Download backup' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
-      'The backup could not be downloaded. API Error: The database is unavailable',
+      'The backup could not be downloaded. The database is unavailable',
     );
   });
 

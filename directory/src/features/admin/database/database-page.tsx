@@ -15,6 +15,7 @@ import { formatCount } from '../../../lib/numbers';
 import { Badge, type BadgeTone } from '../ui/badge';
 import { buttonClass, inputClass, primaryButtonClass } from '../ui/classes';
 import { formatDateTime } from '../ui/date-time';
+import { failureText } from '../ui/failure-text';
 import { LoadFailure, Skeleton } from '../ui/load-states';
 import { SectionCard } from '../ui/section-card';
 import { downloadBackup } from './backup-download';
@@ -153,7 +154,7 @@ function BackupCard() {
       </button>
       {download.isError ? (
         <p role="alert" className="mt-2 text-sm text-red-700">
-          The backup could not be downloaded. {download.error.message}
+          The backup could not be downloaded. {failureText(download.error)}
         </p>
       ) : download.isSuccess ? (
         <p role="status" className="mt-2 text-sm text-slate-700">

@@ -1,3 +1,9 @@
-/** The message of an API failure, without the "API Error: " prefix the API client puts on it. */
+/**
+ * An API failure as staff read it: the server's own reason (without spec 8's "API Error: " prefix), which
+ * names what went wrong on our side too; a failure with no answer (offline, a screen's file that did not
+ * load) in plain words, never "Failed to fetch" (issue 15).
+ */
+import { ApiError, failureMessage } from '../../../lib/api-client';
+
 export const failureText = (error: unknown): string =>
-  error instanceof Error ? error.message.replace(/^API Error: /, '') : 'Something went wrong';
+  error instanceof ApiError && error.reason !== '' ? error.reason : failureMessage(error);

@@ -34,14 +34,14 @@ describe('FeaturedCompaniesView', () => {
     const onRetry = vi.fn();
     renderWithRouter(
       <FeaturedCompaniesView
-        state={{ status: 'error', message: 'API Error: boom' }}
+        state={{ status: 'error', message: 'Our server is having trouble right now.' }}
         onRetry={onRetry}
       />,
     );
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain('Unable to Load Companies');
     expect(alert.textContent).toContain(
-      'We encountered an error while loading featured companies. API Error: boom',
+      'We encountered an error while loading featured companies. Our server is having trouble right now.',
     );
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(onRetry).toHaveBeenCalledOnce();

@@ -58,14 +58,18 @@ export async function choosePlace(widget: Locator, label: string, typed: string)
 export const CONSENT_BOX =
   /^By checking this box and submitting this form, I ask MoverAtlas to send my quote request to /;
 
-/** Steps 1 to 5, ending on step 6 (auto transport) with one mover chosen; the lead is not sent yet. */
-export async function fillToStep6(widget: Locator, contact = CONTACT) {
+/** Steps 1 and 2: a 2-3 bedroom move on FUTURE_DATE, ending on the route step. */
+export async function fillSizeAndDate(widget: Locator) {
   await expect(heading(widget)).toHaveText('What size is your move?');
   await widget.getByRole('button', { name: /2-3 Bedrooms/ }).click();
   await expect(heading(widget)).toHaveText('When are you moving?');
   await widget.getByLabel('Moving date', { exact: true }).fill(FUTURE_DATE);
   await widget.getByRole('button', { name: 'Continue' }).click();
   await expect(heading(widget)).toHaveText('Where are you moving?');
+}
+
+/** Steps 3 and 4 from the route step: Chicago to 80202 and the contact, ending on the movers step. */
+export async function fillRouteAndContact(widget: Locator, contact = CONTACT) {
   await choosePlace(widget, 'Moving from', 'Chicago, IL');
   await choosePlace(widget, 'Moving to', '80202');
   await widget.getByRole('button', { name: 'Continue' }).click();
@@ -75,6 +79,12 @@ export async function fillToStep6(widget: Locator, contact = CONTACT) {
   await widget.getByLabel('Email', { exact: true }).fill(contact.email);
   await widget.getByLabel('Phone', { exact: true }).fill(contact.phone);
   await widget.getByRole('button', { name: 'Continue' }).click();
+}
+
+/** Steps 1 to 5, ending on step 6 (auto transport) with one mover chosen; the lead is not sent yet. */
+export async function fillToStep6(widget: Locator, contact = CONTACT) {
+  await fillSizeAndDate(widget);
+  await fillRouteAndContact(widget, contact);
   await expect(heading(widget)).toHaveText('Choose your movers');
   const movers = widget.getByRole('group').getByRole('checkbox');
   await expect(movers.first()).toBeVisible();

@@ -2,9 +2,9 @@
 import {
   CONSENT_BOX,
   CONTACT,
-  FUTURE_DATE,
-  choosePlace,
   expect,
+  fillRouteAndContact,
+  fillSizeAndDate,
   fillToStep6,
   heading,
   storedLead,
@@ -66,17 +66,8 @@ test("a company profile's Get Quote embeds the widget with that mover chosen, an
   await expect(widget).toHaveAttribute('data-company-id', String(company.id));
   await expect(widget).toHaveAttribute('data-company-name', company.name);
 
-  await widget.getByRole('button', { name: /2-3 Bedrooms/ }).click();
-  await widget.getByLabel('Moving date', { exact: true }).fill(FUTURE_DATE);
-  await widget.getByRole('button', { name: 'Continue' }).click();
-  await choosePlace(widget, 'Moving from', 'Chicago, IL');
-  await choosePlace(widget, 'Moving to', '80202');
-  await widget.getByRole('button', { name: 'Continue' }).click();
-  await widget.getByLabel('First name', { exact: true }).fill(CONTACT.firstName);
-  await widget.getByLabel('Last name', { exact: true }).fill(CONTACT.lastName);
-  await widget.getByLabel('Email', { exact: true }).fill('profile.visitor@example.com');
-  await widget.getByLabel('Phone', { exact: true }).fill(CONTACT.phone);
-  await widget.getByRole('button', { name: 'Continue' }).click();
+  await fillSizeAndDate(widget);
+  await fillRouteAndContact(widget, { ...CONTACT, email: 'profile.visitor@example.com' });
   await expect(heading(widget)).toHaveText('Choose your movers');
   // Listed first and ticked, whether or not the match for this route returned it.
   await expect(widget.getByRole('group').getByRole('checkbox').first()).toHaveAccessibleName(named);

@@ -7,8 +7,9 @@ import type { Locator, Page } from '@playwright/test';
 import {
   CONTACT,
   FUTURE_DATE,
-  choosePlace,
   expect,
+  fillRouteAndContact,
+  fillSizeAndDate,
   fillToStep6,
   heading,
   test,
@@ -33,11 +34,7 @@ test("a directory card's Get Quote chooses its mover on step 5, over a request b
 }) => {
   // A request begun on /get-quotes, no mover named, left on step 3.
   await page.goto(`${PRODUCT_URL}/get-quotes`);
-  const widget = page.locator('[data-moveratlas-quote]');
-  await widget.getByRole('button', { name: /2-3 Bedrooms/ }).click();
-  await widget.getByLabel('Moving date', { exact: true }).fill(FUTURE_DATE);
-  await widget.getByRole('button', { name: 'Continue' }).click();
-  await expect(heading(widget)).toHaveText('Where are you moving?');
+  await fillSizeAndDate(page.locator('[data-moveratlas-quote]'));
 
   // The directory's list: a card's Get Quote.
   await page.goto(`${PRODUCT_URL}/moving-companies`);
@@ -51,14 +48,7 @@ test("a directory card's Get Quote chooses its mover on step 5, over a request b
   const quote = page.locator('[data-moveratlas-quote]');
   await expect(quote).toHaveAttribute('data-company-name', name);
   await expect(heading(quote)).toHaveText('Where are you moving?');
-  await choosePlace(quote, 'Moving from', 'Chicago, IL');
-  await choosePlace(quote, 'Moving to', '80202');
-  await quote.getByRole('button', { name: 'Continue' }).click();
-  await quote.getByLabel('First name', { exact: true }).fill(CONTACT.firstName);
-  await quote.getByLabel('Last name', { exact: true }).fill(CONTACT.lastName);
-  await quote.getByLabel('Email', { exact: true }).fill('card.visitor@example.com');
-  await quote.getByLabel('Phone', { exact: true }).fill(CONTACT.phone);
-  await quote.getByRole('button', { name: 'Continue' }).click();
+  await fillRouteAndContact(quote, { ...CONTACT, email: 'card.visitor@example.com' });
   await expect(heading(quote)).toHaveText('Choose your movers');
   const first = quote.getByRole('group').getByRole('checkbox').first();
   await expect(first).toHaveAccessibleName(new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));

@@ -171,12 +171,43 @@ function newMove(rng: Random, city: string): Move {
 }
 
 /** Fills {slot}s; the first letter is raised, as a slot may open the sentence. */
+const SLOTS = new Set<string>([
+  'crew',
+  'crew2',
+  'city',
+  'home',
+  'route',
+  'month',
+  'size',
+  'item',
+  'item2',
+  'hours',
+  'longHours',
+  'time',
+  'late',
+  'days',
+  'boxes',
+  'quote',
+  'final',
+  'more',
+  'dest',
+]);
+
+/** Each template split once into text and slot names (odd places): a million fills stay cheap. */
+const compiled = new Map<string, string[]>();
+
 function fill(template: string, move: Move): string {
-  const text = template.replace(/\{(\w+)\}/g, (_, key: string) => {
-    const value = move[key as keyof Move];
-    if (typeof value !== 'string') throw new Error(`review template slot {${key}} is unknown`);
-    return value;
-  });
+  let parts = compiled.get(template);
+  if (!parts) {
+    parts = template.split(/\{(\w+)\}/);
+    for (let i = 1; i < parts.length; i += 2)
+      if (!SLOTS.has(parts[i] as string))
+        throw new Error(`review template slot {${parts[i]}} is unknown`);
+    compiled.set(template, parts);
+  }
+  let text = '';
+  for (let i = 0; i < parts.length; i++)
+    text += i % 2 === 1 ? (move[parts[i] as keyof Move] as string) : (parts[i] as string);
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
@@ -595,7 +626,7 @@ function bucket(text: string): number {
   return hash >>> 8;
 }
 
-/** The sentences already on one company's page: no page repeats itself. */
+/** What one company's page already shows: its sentences, their cores, and the templates of both and of titles. */
 export type PageSentences = Set<string>;
 
 const TRIES = 12;
@@ -637,13 +668,33 @@ export function composeReview(
   const sentiment = sentimentOf(stars);
   const sentences: string[] = [];
 
+  // A page repeats neither a sentence nor its core without the lead-in and afterthought ("You could tell
+  // the crew had worked together" twice reads as a copy), and takes a template it already shows only when
+  // half the tries found nothing else.
+  const redraw = () =>
+    Object.assign(move, {
+      item: rng.pick(ITEMS),
+      item2: rng.pick(ITEMS),
+      crew2: rng.pick(FIRST_NAMES),
+      hours: rng.pick(HOURS),
+      longHours: rng.pick(LONG_HOURS),
+      time: rng.pick(TIMES),
+      late: rng.pick(LATE),
+      boxes: rng.pick(BOXES),
+    });
   const pickFrom = (
     templates: () => string,
     leadIns?: readonly string[],
     tails?: readonly string[],
-  ): string | undefined => {
+  ): { text: string; core: string; template: string } | undefined => {
     for (let i = 0; i < TRIES; i++) {
-      let text = fill(templates(), move);
+      const template = templates();
+      if (i < TRIES / 2 && page.has(`template:${template}`)) {
+        redraw();
+        continue;
+      }
+      const core = fill(template, move);
+      let text = core;
       // One clause at a time: a remark that already has one takes no afterthought.
       if (tails && !text.includes(',') && text.endsWith('.') && rng.chance(i === 0 ? 0.15 : 0.45))
         text = `${text.slice(0, -1)}${fill(rng.pick(tails), move)}.`;
@@ -652,26 +703,20 @@ export function composeReview(
         const keep = /^I\b/.test(text) || text.startsWith(move.crew);
         text = rng.pick(leadIns) + (keep ? text : text.charAt(0).toLowerCase() + text.slice(1));
       }
-      if (!page.has(text) && budget.canUseSentence(text)) return text;
+      if (!page.has(core) && !page.has(text) && budget.canUseSentence(text))
+        return { text, core, template };
       // Another detail for the next try: a different item, crew member or time reads as another sentence.
-      Object.assign(move, {
-        item: rng.pick(ITEMS),
-        item2: rng.pick(ITEMS),
-        crew2: rng.pick(FIRST_NAMES),
-        hours: rng.pick(HOURS),
-        longHours: rng.pick(LONG_HOURS),
-        time: rng.pick(TIMES),
-        late: rng.pick(LATE),
-        boxes: rng.pick(BOXES),
-      });
+      redraw();
     }
     return undefined;
   };
-  const add = (text: string | undefined) => {
-    if (text === undefined) return;
-    sentences.push(text);
-    page.add(text);
-    budget.useSentence(text);
+  const add = (picked: { text: string; core: string; template: string } | undefined) => {
+    if (picked === undefined) return;
+    sentences.push(picked.text);
+    page.add(picked.text);
+    page.add(picked.core);
+    page.add(`template:${picked.template}`);
+    budget.useSentence(picked.text);
   };
 
   if (rng.chance(0.7)) add(pickFrom(() => rng.pick(OPENERS)));
@@ -696,8 +741,10 @@ export function composeReview(
   // hundreds of thousands; only a seed far past the default size may in the end repeat one.
   for (let i = 0; sentences.length === 0; i++) {
     Object.assign(move, newMove(rng, city));
-    const text = fill(rng.pick(OPENERS), move);
-    if ((!page.has(text) && budget.canUseSentence(text)) || i >= 200) add(text);
+    const template = rng.pick(OPENERS);
+    const text = fill(template, move);
+    if ((!page.has(text) && budget.canUseSentence(text)) || i >= 200)
+      add({ text, core: text, template });
   }
 
   // The title may name the body's crew, item or route: those stay as the body has them, and only the
@@ -707,8 +754,12 @@ export function composeReview(
     Object.entries(move).filter(([, value]) => typeof value === 'string' && body.includes(value)),
   );
   let title = '';
+  let titleTemplate = '';
   for (let i = 0; title === ''; i++) {
-    const candidate = fill(rng.pick(TITLES[stars] as readonly string[]), move);
+    titleTemplate = rng.pick(TITLES[stars] as readonly string[]);
+    // One page shows a kind of title once ("Above and beyond in July", "… in March") while others are left.
+    if (i < 12 && page.has(`title:${titleTemplate}`)) continue;
+    const candidate = fill(titleTemplate, move);
     if (budget.canUseTitle(candidate) || i >= 200) title = candidate;
     else
       Object.assign(
@@ -728,6 +779,7 @@ export function composeReview(
       );
   }
   budget.useTitle(title);
+  page.add(`title:${titleTemplate}`);
 
   return { title, body };
 }

@@ -57,7 +57,7 @@ test('/search groups the results, and one group pages through all of its results
     .first();
   await expect(companies.getByRole('listitem')).toHaveCount(20);
   await expect(main.getByRole('region', { name: /^Cities/ })).toHaveCount(0);
-  // Names repeat (two "New York Van Lines"): compare the profiles' addresses.
+  // Compare the profiles' addresses, which are unique even where names could repeat.
   const hrefs = () =>
     companies.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
   const firstPage = await hrefs();

@@ -196,6 +196,28 @@ describe.each(testDatabases())('states, cities, search and geo API on $name', (d
     }
   });
 
+  it('suggests where people live: a city by its main ZIP, P.O.-box and unique ZIPs last but still placed', async () => {
+    const chicago = ZipPlaceSchema.array().parse(await json('/api/geo/places?q=Chicago'));
+    expect(chicago[0]).toMatchObject({ zip: '60601', city: { name: 'Chicago' } });
+    // 85001 and 85002 are Phoenix's P.O.-box ZIPs: the first residential one leads.
+    const phoenix = ZipPlaceSchema.array().parse(await json('/api/geo/places?q=850&limit=3'));
+    expect(phoenix.map((p) => p.zip)).toEqual(['85003', '85004', '85006']);
+    // Typed in full they still answer, in the city they belong to (98450 is the state lottery's, in Tacoma).
+    expect(ZipPlaceSchema.parse(await json('/api/geo/zip/60290'))).toMatchObject({
+      city: { name: 'Chicago' },
+      state: { abbreviation: 'IL' },
+    });
+    expect(ZipPlaceSchema.parse(await json('/api/geo/zip/98450'))).toMatchObject({
+      city: { name: 'Tacoma' },
+      state: { abbreviation: 'WA' },
+    });
+    expect(await json(`/api/geo/places?q=${encodeURIComponent('Wa State Lottery')}`)).toEqual([]);
+    await json('/api/states/washington/cities/wa-state-lottery', 404);
+    const page = CityDetailSchema.parse(await json('/api/states/illinois/cities/chicago'));
+    expect(page.zipCodes).toContain('60601');
+    expect(page.zipCodes).not.toContain('60290');
+  });
+
   it('looks up a ZIP code and autocompletes places', async () => {
     const zip = ZipPlaceSchema.strict().parse(await json('/api/geo/zip/60601'));
     expect(zip).toMatchObject({
@@ -231,7 +253,7 @@ describe.each(testDatabases())('states, cities, search and geo API on $name', (d
     for (const [q, city] of [
       ['St Louis, MO', 'Saint Louis'],
       ['st. louis', 'Saint Louis'],
-      ['Saint James, IL', 'St James'],
+      ['Saint John, KS', 'St John'],
     ] as const) {
       const suggested = ZipPlaceSchema.array().parse(
         await json(`/api/geo/places?q=${encodeURIComponent(q)}`),

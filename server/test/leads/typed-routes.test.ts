@@ -47,7 +47,8 @@ describe.each(testDatabases())('typed routes on $name', (database) => {
         .db('zip_codes as z')
         .join('cities as ci', 'ci.id', 'z.city_id')
         .join('states as s', 's.id', 'ci.state_id')
-        .where({ 'ci.name': city, 's.abbreviation': state })
+        // A city's main ZIP: its lowest residential one (Seattle's 98101, not a P.O.-box ZIP).
+        .where({ 'ci.name': city, 's.abbreviation': state, 'z.kind': 'standard' })
         .min({ zip: 'z.zip' })
         .first()) as { zip: string }
     ).zip;

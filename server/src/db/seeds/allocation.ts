@@ -1,23 +1,15 @@
 /**
  * Where the companies are: how many per state (by population, every state a handful), exact counts in
- * the spec's major cities, and the rest of each state spread over its cities by size.
+ * the spec's major cities, and the rest of each state spread over its cities in proportion to the people
+ * who live there, so Arlington, TX has dozens of times the movers of a town of 600 (which mostly has none).
  */
 import { MAJOR_CITIES } from '@moveratlas/contracts';
 import type { CityRow, Geography } from './geography';
 import { STATE_POPULATIONS_2020 } from './populations';
-import { WeightedTable, type Random } from './random';
+import type { Random } from './random';
 
 /** No state is left with fewer companies than this (when the total allows it). */
 export const MIN_COMPANIES_PER_STATE = 3;
-
-/**
- * City weight = zip_count: bigger cities have more ZIPs. A steeper weight (zip_count^1.25 and up) would
- * concentrate more companies in state capitals and hubs, but then El Paso, Atlanta or Sacramento would
- * outgrow the fixed counts of the spec's major cities, which must stay the biggest on the site.
- */
-function cityWeight(city: CityRow): number {
-  return city.zip_count;
-}
 
 export interface MajorCityTarget {
   cityId: number;
@@ -120,6 +112,38 @@ export function allocateStates(
 }
 
 /**
+ * `count` picks among `cities` in proportion to their population by systematic sampling: each city gets the
+ * floor or the ceiling of its exact share (a city of 1.5 shares gets 1 or 2, never 0 or 5), and which one is
+ * left to a single random offset, so the spread is as even as whole numbers allow and still seed-dependent.
+ */
+export function proportionalPicks(
+  cities: readonly CityRow[],
+  count: number,
+  rng: Random,
+): CityRow[] {
+  const total = cities.reduce((sum, c) => sum + c.population, 0);
+  if (count === 0) return [];
+  // No one counted (never the case with the real data): an even spread.
+  const weight = (c: CityRow) => (total > 0 ? c.population : 1);
+  const weightTotal = total > 0 ? total : cities.length;
+  const step = weightTotal / count;
+  const picks: CityRow[] = [];
+  let next = rng.next() * step;
+  let cumulative = 0;
+  for (const city of cities) {
+    cumulative += weight(city);
+    while (next < cumulative && picks.length < count) {
+      picks.push(city);
+      next += step;
+    }
+  }
+  // Float rounding can leave the last pick unplaced: it goes to the most populous city.
+  const largest = cities.reduce((a, b) => (weight(b) > weight(a) ? b : a));
+  while (picks.length < count) picks.push(largest);
+  return picks;
+}
+
+/**
  * The city of every company, in a shuffled order (index = company id - 1), so ids do not run state by
  * state and a list sorted by id looks like a national directory.
  */
@@ -137,10 +161,9 @@ export function allocateCompanies(geo: Geography, total: number, rng: Random): C
       for (let i = 0; i < major.count; i++) result.push(city);
       remaining -= major.count;
     }
-    // Major cities are left out of the weighted draw so their counts stay exact.
+    // Major cities are left out of the spread so their counts stay exact.
     const candidates = (geo.citiesByState.get(state.id) ?? []).filter((c) => !majorIds.has(c.id));
-    const table = new WeightedTable(candidates, candidates.map(cityWeight));
-    for (let i = 0; i < remaining; i++) result.push(table.pick(rng));
+    result.push(...proportionalPicks(candidates, remaining, rng));
   }
   return rng.shuffle(result);
 }

@@ -6,15 +6,16 @@ import { MAJOR_CITIES, slugify, trimTrailing, type ServiceId } from '@moveratlas
 import { companySearchTokens } from '../../lib/search-tokens';
 import { REFERENCE_DAY, firstDayOfYear, timestamp } from './dates';
 import {
+  cityLocator,
   roundCoordinate,
   uniqueSlug,
   type CityRow,
   type Geography,
+  type ResidentialZip,
   type StateRow,
-  type ZipRow,
 } from './geography';
-import { companyName, streetAddress } from './names';
-import { CITY_AREA_CODES, STATE_AREA_CODES } from './populations';
+import { CompanyNames, streetAddress } from './names';
+import { AreaCodeMap, PhoneBook } from './phones';
 import type { Random } from './random';
 import type { ReviewPlan } from './reviews';
 
@@ -38,7 +39,7 @@ export const MAX_SERVICES = 6;
  */
 function chooseServices(rng: Random, city: CityRow): ServiceId[] {
   const longDistance = rng.chance(0.55);
-  const bigCity = city.zip_count >= 20;
+  const bigCity = city.population >= 200_000;
   const offered: ServiceId[] = [];
   const offer = (id: ServiceId, p: number) => {
     if (rng.chance(p)) offered.push(id);
@@ -92,7 +93,8 @@ export function planProfiles(
       firstDayOfYear(founded),
       REFERENCE_DAY - (rng.chance(0.1) ? rng.int(30, 200) : rng.int(200, 3000)),
     );
-    const cityFactor = Math.min(1, Math.log(city.zip_count + 1) / Math.log(100));
+    // 0 for a hamlet, 1 from about a million people up.
+    const cityFactor = Math.min(1, Math.log10(city.population + 1) / 6);
     return {
       city,
       state: stateById.get(city.state_id) as StateRow,
@@ -267,15 +269,25 @@ export interface CompanyBuildState {
   usedSlugs: Set<string>;
   usdot: IdentifierPool;
   mc: IdentifierPool;
+  names: CompanyNames;
+  phones: PhoneBook;
 }
 
-export function newCompanyBuildState(): CompanyBuildState {
+export function newCompanyBuildState(geo: Geography): CompanyBuildState {
   // USDOT numbers are 7 digits here (real ones run to about 4 million); MC numbers 6 digits.
   return {
     usedSlugs: new Set(),
     usdot: new IdentifierPool(1_000_000, 3_999_999),
     mc: new IdentifierPool(100_000, 999_999),
+    names: new CompanyNames(),
+    phones: new PhoneBook(new AreaCodeMap(cityLocator(geo))),
   };
+}
+
+/** A ZIP of the city where people live, the more populous ones more often, as businesses follow people. */
+function companyZip(rng: Random, zips: readonly ResidentialZip[]): ResidentialZip {
+  const weights = zips.map((z) => z.population);
+  return weights.some((w) => w > 0) ? rng.weightedPick(zips, weights) : rng.pick(zips);
 }
 
 export interface CompanyBatch {
@@ -300,7 +312,7 @@ export function companyRows(
     const profile = profiles[i] as CompanyProfile;
     const id = i + 1;
     const { city, state, services } = profile;
-    const name = companyName(rng, city.name, services);
+    const name = build.names.name(rng, city.id, city.name, services);
     // Apostrophes are dropped rather than turned into hyphens: "Rick's" → "ricks", not "rick-s".
     const base = slugify(name.replace(/'/g, ''));
     let slug = base;
@@ -317,10 +329,8 @@ export function companyRows(
     const usdot = hasUsdot ? String(build.usdot.draw(rng)) : null;
     const mc = interstate && usdot !== null ? `MC-${build.mc.draw(rng)}` : null;
 
-    const areaCodes = CITY_AREA_CODES[`${state.abbreviation}/${city.slug}`] ??
-      STATE_AREA_CODES[state.abbreviation] ?? ['555'];
-    const phone = `(${rng.pick(areaCodes)}) 555-01${String(rng.int(0, 99)).padStart(2, '0')}`;
-    const zip = rng.pick(geo.zipsByCity.get(city.id) as readonly ZipRow[]);
+    const phone = build.phones.number(rng, state.abbreviation, String(city.id), city.lat, city.lng);
+    const zip = companyZip(rng, geo.zipsByCity.get(city.id) as readonly ResidentialZip[]);
     const photoCount = rng.weightedPick([0, 1, 2, 3, 4], [3, 2, 2, 2, 2]);
     const photos = rng.sample(
       Array.from({ length: 24 }, (_, n) => `/images/photos/${n + 1}.svg`),

@@ -10,6 +10,7 @@ import { allocateCompanies } from './allocation';
 import { companyRows, newCompanyBuildState, planProfiles, selectFeatured } from './companies';
 import { loadGeography } from './geography';
 import { Random } from './random';
+import { TextBudget } from './review-text';
 import { planReviews, reviewRows } from './reviews';
 
 export interface SeedOptions {
@@ -55,7 +56,8 @@ export async function seedDatabase(
   const featured = selectFeatured(Random.derive(seed, 'featured'), profiles, plan);
   const companyRng = Random.derive(seed, 'companies');
   const reviewRng = Random.derive(seed, 'review-text');
-  const build = newCompanyBuildState();
+  const reviewBudget = new TextBudget();
+  const build = newCompanyBuildState(geo);
   log(`seed: planned ${total} companies, ${plan.stars.length} reviews, ${featured.size} featured`);
 
   await db.transaction(async (trx) => {
@@ -80,7 +82,7 @@ export async function seedDatabase(
       await dialect.batchInsert(
         trx,
         'reviews',
-        reviewRows(reviewRng, plan, from, to, (i) => profiles[i]?.city.name ?? ''),
+        reviewRows(reviewRng, plan, from, to, (i) => profiles[i]?.city.name ?? '', reviewBudget),
       );
       if (to % 50_000 === 0 && to < total) log(`seed: ${to} of ${total} companies written`);
     }

@@ -21,6 +21,21 @@ export const SURNAMES = [
   'Sullivan', 'Taylor', 'Thomas', 'Thompson', 'Torres', 'Tucker', 'Turner', 'Walker', 'Wallace', 'Ward',
   'Warren', 'Watson', 'Webb', 'Wells', 'West', 'White', 'Williams', 'Wilson', 'Wood', 'Wright',
   'Young', 'Zimmerman', 'Becker', 'Hoffman', 'Kowalski', 'Larsen', 'Novak', 'Romano', 'Sato', 'Yoder',
+  'Abbott', 'Acosta', 'Aguilar', 'Alvarez', 'Andrews', 'Archer', 'Armstrong', 'Atkins', 'Bailey', 'Baldwin',
+  'Barrett', 'Bauer', 'Beck', 'Bishop', 'Blair', 'Bowman', 'Boyd', 'Bradley', 'Brennan', 'Burke',
+  'Caldwell', 'Callahan', 'Cannon', 'Carlson', 'Chapman', 'Chang', 'Conrad', 'Crawford', 'Cunningham', 'Dalton',
+  'Daniels', 'Delgado', 'Donovan', 'Douglas', 'Duffy', 'Duncan', 'Erickson', 'Esposito', 'Farrell', 'Ferguson',
+  'Fleming', 'Fletcher', 'Ford', 'Franco', 'Fuller', 'Gallagher', 'Gardner', 'Gilbert', 'Goodwin', 'Grant',
+  'Greer', 'Guerrero', 'Hale', 'Hansen', 'Hardy', 'Harper', 'Hartman', 'Hawkins', 'Hendricks', 'Hess',
+  'Hicks', 'Hogan', 'Holland', 'Hopkins', 'Horton', 'Hubbard', 'Hunt', 'Ingram', 'Jacobs', 'Jensen',
+  'Keller', 'Kemp', 'Kerr', 'Knight', 'Koch', 'Kramer', 'Lambert', 'Lawson', 'Lindqvist', 'Logan',
+  'Lowe', 'Lucero', 'Lynch', 'Maddox', 'Malone', 'Mann', 'Marsh', 'Maxwell', 'McBride', 'McKenzie',
+  'Medina', 'Mendoza', 'Mercer', 'Molina', 'Monroe', 'Moran', 'Mueller', 'Nash', 'Navarro', 'Newman',
+  'Nolan', 'Norris', 'Nowak', 'Oakley', "O'Connor", 'Ochoa', 'Osborne', 'Pace', 'Pearson', 'Pena',
+  'Pittman', 'Porter', 'Quinn', 'Ramsey', 'Randall', 'Reese', 'Rhodes', 'Riley', 'Rios', 'Rowe',
+  'Salazar', 'Sandoval', 'Santos', 'Sawyer', 'Schultz', 'Shepherd', 'Sherman', 'Silva', 'Sloan', 'Snyder',
+  'Soto', 'Stanley', 'Stark', 'Steele', 'Stone', 'Strickland', 'Summers', 'Sutton', 'Tate', 'Vance',
+  'Vargas', 'Vaughn', 'Vega', 'Wagner', 'Walsh', 'Weaver', 'Wheeler', 'Whitaker', 'Wolfe', 'Yang',
 ] as const;
 
 // prettier-ignore
@@ -47,6 +62,9 @@ const ADJECTIVES = [
   'Friendly', 'Premier', 'Elite', 'Precision', 'Smooth', 'Steady', 'Trusted', 'Rapid', 'Happy', 'Gentle',
   'Mighty', 'Bright', 'Express', 'Budget', 'Apex', 'Quick', 'Safe', 'Noble', 'Evergreen', 'Northern',
   'Southern', 'Coastal', 'Metro', 'Urban', 'Hometown', 'Neighborly', 'Big', 'Little', 'First Class', 'Royal',
+  'Harvest', 'Amber', 'Sunrise', 'Bold', 'Brave', 'Clear', 'Copper', 'Crimson', 'Eastern', 'Western',
+  'Faithful', 'Good', 'Grand', 'Valiant', 'Iron', 'Liberty', 'Loyal', 'Kindred', 'Modern', 'Patriot',
+  'Plain', 'Prime', 'Sterling', 'Sunny', 'Tidy', 'Twin', 'Hilltop', 'White Glove', 'Wise', 'Lakeshore',
 ] as const;
 
 // prettier-ignore
@@ -55,6 +73,9 @@ const NOUNS = [
   'River', 'Mountain', 'Prairie', 'Canyon', 'Maple', 'Cedar', 'Pioneer', 'Frontier', 'Keystone', 'Horizon',
   'Beacon', 'Heritage', 'Guardian', 'Star', 'Arrow', 'Crown', 'Shield', 'Ridge', 'Valley', 'Bay',
   'Lakeside', 'Meridian', 'Bear', 'Fox', 'Hawk', 'Bison', 'Otter', 'Moose', 'Lion', 'Owl',
+  'Acorn', 'Aspen', 'Badger', 'Birch', 'Bluebird', 'Boulder', 'Cardinal', 'Cypress', 'Elk', 'Ember',
+  'Granite', 'Heron', 'Hickory', 'Juniper', 'Kestrel', 'Lantern', 'Magnolia', 'Mesa', 'Mustang', 'Orchard',
+  'Osprey', 'Pelican', 'Quarry', 'Raven', 'Redwood', 'Sequoia', 'Sparrow', 'Stallion', 'Timber', 'Wren',
 ] as const;
 
 const NUMBER_WORDS = ['Two', 'Three', 'Four'] as const;
@@ -119,6 +140,18 @@ const SPECIALTY: Partial<Record<ServiceId, readonly string[]>> = {
   storage: ['Storage & Moving', 'Moving & Self Storage'],
 };
 
+/** Compass and side-of-town words small movers put before "Movers" ("Northside Movers"). */
+const SIDES = [
+  'Northside',
+  'Southside',
+  'Eastside',
+  'Westside',
+  'Uptown',
+  'Downtown',
+  'Midtown',
+  'Crosstown',
+] as const;
+
 /** A plausible mover name for a company in `city` that offers `services`. */
 export function companyName(rng: Random, city: string, services: readonly ServiceId[]): string {
   const specialties = services.filter((s) => SPECIALTY[s] !== undefined);
@@ -132,8 +165,18 @@ export function companyName(rng: Random, city: string, services: readonly Servic
     return `${lead} ${specialty}`;
   }
   const pattern = rng.weightedPick(
-    ['family', 'city', 'brand', 'crew', 'initials', 'firstName', 'noun', 'cityBrand'] as const,
-    [24, 16, 22, 9, 7, 8, 8, 6],
+    [
+      'family',
+      'city',
+      'brand',
+      'crew',
+      'initials',
+      'firstName',
+      'noun',
+      'cityBrand',
+      'side',
+    ] as const,
+    [24, 14, 22, 9, 7, 8, 8, 6, 2],
   );
   switch (pattern) {
     case 'family': {
@@ -163,8 +206,53 @@ export function companyName(rng: Random, city: string, services: readonly Servic
       return `${rng.pick(NOUNS)} ${rng.pick(BRAND_SUFFIXES)}`;
     case 'cityBrand':
       return `${rng.pick(PLACE_ADJECTIVES)} ${city} ${rng.pick(['Movers', 'Moving', 'Moving & Storage'])}`;
+    case 'side':
+      return `${rng.pick(SIDES)} ${rng.pick(['Movers', 'Moving', 'Moving & Hauling', 'Moving Co.'])}`;
   }
 }
+
+/** A name as a key: "Baker Moving Co." and "baker moving co" are the same company to a reader. */
+function nameKey(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9&]+/g, ' ')
+    .trim();
+}
+
+/**
+ * Company names that never repeat in a city and, as far as the word lists allow (tens of thousands of
+ * combinations), not on the whole site either: a redraw first, and only past that a name another city
+ * already has; two companies of one name in one city never happen (a last resort names the city, then
+ * numbers it: "Baker Movers of Tacoma II").
+ */
+export class CompanyNames {
+  private readonly siteWide = new Set<string>();
+  private readonly inCity = new Set<string>();
+
+  name(rng: Random, cityId: number, city: string, services: readonly ServiceId[]): string {
+    for (let i = 0; i < 16; i++) {
+      const name = companyName(rng, city, services);
+      if (!this.siteWide.has(nameKey(name))) return this.take(name, cityId);
+    }
+    for (let i = 0; i < 16; i++) {
+      const name = companyName(rng, city, services);
+      if (!this.inCity.has(`${cityId}|${nameKey(name)}`)) return this.take(name, cityId);
+    }
+    const base = `${companyName(rng, city, services)} of ${city}`;
+    let name = base;
+    for (let n = 2; this.inCity.has(`${cityId}|${nameKey(name)}`); n++)
+      name = `${base} ${ROMAN[n] ?? n}`;
+    return this.take(name, cityId);
+  }
+
+  private take(name: string, cityId: number): string {
+    this.siteWide.add(nameKey(name));
+    this.inCity.add(`${cityId}|${nameKey(name)}`);
+    return name;
+  }
+}
+
+const ROMAN: Readonly<Record<number, string>> = { 2: 'II', 3: 'III', 4: 'IV', 5: 'V' };
 
 // prettier-ignore
 export const STREET_NAMES = [

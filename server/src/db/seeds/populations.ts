@@ -1,7 +1,7 @@
 /**
  * Per-state reference numbers the seed needs and the contracts package does not carry: 2020 census
- * populations (companies are spread in proportion to them) and real area codes (fake phone numbers
- * still look local). Keyed by the two-letter abbreviation of US_STATES.
+ * populations (companies are spread in proportion to them). Keyed by the two-letter abbreviation of
+ * US_STATES. Area codes come from the `areacodes` package (phones.ts).
  */
 
 /** Resident population, 2020 decennial census (April 1, 2020). */
@@ -57,71 +57,4 @@ export const STATE_POPULATIONS_2020: Readonly<Record<string, number>> = {
   WV: 1_793_716,
   WI: 5_893_718,
   WY: 576_851,
-};
-
-/** A few real area codes per state; the seed pairs them with the fictional 555-01XX exchange. */
-export const STATE_AREA_CODES: Readonly<Record<string, readonly string[]>> = {
-  AL: ['205', '251', '256', '334'],
-  AK: ['907'],
-  AZ: ['480', '520', '602', '623', '928'],
-  AR: ['479', '501', '870'],
-  CA: ['213', '310', '415', '510', '619', '714', '818', '916'],
-  CO: ['303', '719', '720', '970'],
-  CT: ['203', '860'],
-  DE: ['302'],
-  DC: ['202'],
-  FL: ['305', '407', '561', '727', '813', '904', '954'],
-  GA: ['404', '478', '678', '706', '770', '912'],
-  HI: ['808'],
-  ID: ['208'],
-  IL: ['217', '309', '312', '630', '708', '773', '815', '847'],
-  IN: ['219', '317', '574', '765', '812'],
-  IA: ['319', '515', '563', '641', '712'],
-  KS: ['316', '620', '785', '913'],
-  KY: ['270', '502', '606', '859'],
-  LA: ['225', '318', '337', '504', '985'],
-  ME: ['207'],
-  MD: ['240', '301', '410', '443'],
-  MA: ['413', '508', '617', '781', '978'],
-  MI: ['248', '313', '517', '616', '734', '810'],
-  MN: ['218', '507', '612', '651', '763', '952'],
-  MS: ['228', '601', '662'],
-  MO: ['314', '417', '573', '636', '816'],
-  MT: ['406'],
-  NE: ['308', '402'],
-  NV: ['702', '775'],
-  NH: ['603'],
-  NJ: ['201', '609', '732', '856', '908', '973'],
-  NM: ['505', '575'],
-  NY: ['315', '516', '518', '585', '631', '716', '845', '914'],
-  NC: ['252', '336', '704', '828', '910', '919'],
-  ND: ['701'],
-  OH: ['216', '330', '419', '513', '614', '740', '937'],
-  OK: ['405', '580', '918'],
-  OR: ['503', '541', '971'],
-  PA: ['215', '412', '484', '570', '610', '717', '814'],
-  RI: ['401'],
-  SC: ['803', '843', '864'],
-  SD: ['605'],
-  TN: ['423', '615', '731', '865', '901', '931'],
-  TX: ['210', '214', '254', '361', '512', '806', '817', '903', '915', '972'],
-  UT: ['385', '435', '801'],
-  VT: ['802'],
-  VA: ['276', '434', '540', '703', '757', '804'],
-  WA: ['206', '253', '360', '425', '509'],
-  WV: ['304', '681'],
-  WI: ['262', '414', '608', '715', '920'],
-  WY: ['307'],
-};
-
-/**
- * The major cities' own area codes, keyed '{abbreviation}/{citySlug}': a Manhattan mover with a
- * Buffalo number would look wrong on the pages visitors land on first.
- */
-export const CITY_AREA_CODES: Readonly<Record<string, readonly string[]>> = {
-  'NY/new-york': ['212', '646', '917'],
-  'CA/los-angeles': ['213', '323', '310'],
-  'IL/chicago': ['312', '773', '872'],
-  'TX/houston': ['713', '281', '832'],
-  'AZ/phoenix': ['602', '480', '623'],
 };

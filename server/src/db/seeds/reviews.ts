@@ -8,6 +8,7 @@ import { rankScore } from '@moveratlas/contracts';
 import { FIRST_NAMES } from './names';
 import { REFERENCE_DAY, isoDate, timestamp } from './dates';
 import type { Random } from './random';
+import { composeReview, type PageSentences, type TextBudget } from './review-text';
 
 /** Reviews reach back at most this far from the reference date. */
 export const REVIEW_WINDOW_DAYS = 4 * 365;
@@ -112,129 +113,6 @@ export interface ReviewRow {
   created_at: string;
 }
 
-const TITLES: Readonly<Record<number, readonly string[]>> = {
-  5: [
-    'Outstanding move',
-    'Best movers we have used',
-    'Highly recommend',
-    'Fast, careful and friendly',
-    'Five stars all the way',
-    'Made moving day easy',
-    'Could not have asked for more',
-    'Absolutely professional crew',
-    'Above and beyond',
-    'Stress-free move',
-  ],
-  4: [
-    'Great experience overall',
-    'Very good crew',
-    'Solid choice',
-    'Would hire again',
-    'Good value',
-    'Professional and on time',
-    'Happy with the move',
-    'Mostly great',
-  ],
-  3: [
-    'Decent but not perfect',
-    'Okay experience',
-    'Average service',
-    'Got the job done',
-    'Mixed feelings',
-    'Fine, with a few hiccups',
-  ],
-  2: [
-    'Disappointing',
-    'Not what we were promised',
-    'Late and disorganized',
-    'Would not use again',
-    'Several problems',
-    'Expected better',
-  ],
-  1: [
-    'Terrible experience',
-    'Avoid this company',
-    'Damaged furniture, no response',
-    'Worst move ever',
-    'Very unprofessional',
-    'Hidden fees and delays',
-  ],
-};
-
-const ITEMS = [
-  'couch',
-  'piano',
-  'dresser',
-  'dining table',
-  'TV',
-  'bookshelf',
-  'mattress',
-  'washer and dryer',
-  'china cabinet',
-  'desk',
-] as const;
-
-/** Sentence templates by star level; {crew}, {city} and {item} are filled per review. */
-const SENTENCES: Readonly<Record<number, readonly string[]>> = {
-  5: [
-    'The crew led by {crew} showed up early and had everything loaded in a few hours.',
-    'Nothing was damaged, not even our {item}.',
-    'They wrapped every piece of furniture and were careful with the walls and floors.',
-    'The final price matched the estimate exactly.',
-    '{crew} and the team were polite, fast and clearly experienced.',
-    'Best moving experience we have had in {city}.',
-    'They made a stressful day feel easy.',
-    'Communication was excellent from the first call to the last box.',
-    'I would not hesitate to hire them again.',
-  ],
-  4: [
-    'The movers were friendly and worked hard all day.',
-    'Everything arrived in good shape, with only a small scuff on the {item}.',
-    'Pricing was fair and close to the quote.',
-    '{crew} kept us updated throughout the move.',
-    'They arrived a little later than scheduled but made up the time.',
-    'A good choice for a move in the {city} area.',
-    'Would recommend, with minor reservations about scheduling.',
-  ],
-  3: [
-    'The move got done, but it took longer than promised.',
-    'The crew was nice enough, though a bit disorganized.',
-    'Our {item} came out with a scratch that nobody mentioned.',
-    'The final bill was higher than the estimate.',
-    'Communication before the move could have been better.',
-    'Not bad, not great: about what you would expect in {city}.',
-  ],
-  2: [
-    'The truck showed up three hours late without a call.',
-    'Our {item} was damaged and the claim process has been slow.',
-    'The price went up on moving day.',
-    'Some boxes were left out in the rain.',
-    'The office was hard to reach after the move.',
-    'I expected more given the reviews.',
-  ],
-  1: [
-    'They arrived a day late and blamed us for the delay.',
-    'Our {item} was broken and they refused to take responsibility.',
-    'The final bill was almost double the quote.',
-    'Nobody answers the phone since the move.',
-    'Items are still missing weeks later.',
-    'Please look elsewhere if you are moving in {city}.',
-  ],
-};
-
-/** Title and 1-3 sentence body matching the stars. */
-function reviewText(rng: Random, stars: number, city: string): { title: string; body: string } {
-  const title = rng.pick(TITLES[stars] as readonly string[]);
-  const count = rng.weightedPick([1, 2, 3], [3, 4, 3]);
-  const crew = rng.pick(FIRST_NAMES);
-  const item = rng.pick(ITEMS);
-  const body = rng
-    .sample(SENTENCES[stars] as readonly string[], count)
-    .map((s) => s.replace('{crew}', crew).replace('{city}', city).replace('{item}', item))
-    .join(' ');
-  return { title, body };
-}
-
 /**
  * The review rows of companies [from, to) (0-based indexes), with ids continuing from the plan's
  * offsets so every batch can be built independently of the ones already written.
@@ -245,16 +123,18 @@ export function reviewRows(
   from: number,
   to: number,
   cityNameOf: (index: number) => string,
+  budget: TextBudget,
 ): ReviewRow[] {
   const rows: ReviewRow[] = [];
   for (let i = from; i < to; i++) {
     const start = plan.start[i] as number;
     const n = plan.count[i] as number;
     const city = cityNameOf(i);
+    const page: PageSentences = new Set();
     for (let k = 0; k < n; k++) {
       const stars = plan.stars[start + k] as number;
       const day = plan.days[start + k] as number;
-      const { title, body } = reviewText(rng, stars, city);
+      const { title, body } = composeReview(rng, stars, city, page, budget);
       rows.push({
         id: start + k + 1,
         company_id: i + 1,

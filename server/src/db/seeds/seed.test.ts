@@ -4,10 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAJOR_CITIES, SERVICES, US_STATES, rankScore } from '@moveratlas/contracts';
 import { openDatabase } from '../connection';
 import { migrationSource } from '../migrations/index';
-import { allocateStates, majorCityTargets } from './allocation';
+import { allocateCompanies, allocateStates, majorCityTargets } from './allocation';
 import { featuredCount } from './companies';
-import { loadGeography } from './geography';
+import { cityLocator, loadGeography } from './geography';
 import { seedDatabase, type SeedSummary } from './index';
+import { AreaCodeMap, areaCodeStates } from './phones';
+import { Random } from './random';
+import { MAX_SENTENCE_USES } from './review-text';
 import { averageRating } from './reviews';
 
 const COMPANIES = 1000;
@@ -62,6 +65,117 @@ describe(`seedDatabase with ${COMPANIES} companies`, () => {
     expect(await count(db('services'))).toBe(SERVICES.length);
     expect(summary.cities).toBeGreaterThan(25_000);
     expect(summary.zipCodes).toBeGreaterThan(40_000);
+  });
+
+  it('makes cities only of places where people live, and puts every company in a residential ZIP', async () => {
+    const withoutResidents = await count(
+      db('cities as ci').whereNotExists(
+        db('zip_codes as z').whereRaw('z.city_id = ci.id').where('z.kind', 'standard'),
+      ),
+    );
+    expect(withoutResidents).toBe(0);
+    expect(
+      await count(
+        db('cities').where('population', '<=', 0).whereIn('id', db('companies').select('city_id')),
+      ),
+    ).toBe(0);
+    const outside = await count(
+      db('companies as c')
+        .join('zip_codes as z', 'z.zip', 'c.zip_code')
+        .whereNot('z.kind', 'standard'),
+    );
+    expect(outside).toBe(0);
+    // The tester's finds are no places of their own, and their ZIPs still place a visitor in the real city.
+    const names = (await db('cities').pluck('name')) as string[];
+    for (const name of [
+      'Wa State Lottery',
+      'Census Bureau',
+      'Corporate Mailings',
+      'State Board Of Insurance',
+    ])
+      expect(names).not.toContain(name);
+    const placed = await db('zip_codes as z')
+      .join('cities as ci', 'ci.id', 'z.city_id')
+      .whereIn('z.zip', ['98450', '60290', '73301'])
+      .orderBy('z.zip')
+      .select('z.zip', 'z.kind', 'ci.name');
+    expect(placed).toEqual([
+      { zip: '60290', kind: 'po_box', name: 'Chicago' },
+      { zip: '73301', kind: 'po_box', name: 'Austin' },
+      { zip: '98450', kind: 'unique', name: 'Tacoma' },
+    ]);
+  });
+
+  it('never gives two companies of one city the same name, nor, at this size, two on the site', async () => {
+    const sameCity = await db('companies')
+      .groupBy('city_id', 'name')
+      .havingRaw('COUNT(*) > 1')
+      .select('city_id', 'name');
+    expect(sameCity).toEqual([]);
+    const distinct = (await db('companies').countDistinct({ n: 'name' }).first()) as { n: number };
+    expect(Number(distinct.n)).toBe(COMPANIES);
+  });
+
+  it('repeats no review sentence on a company page, and none more than a handful of times on the site', async () => {
+    const rows = (await db('reviews')
+      .orderBy(['company_id', 'id'])
+      .select('company_id', 'body', 'title')) as Array<{
+      company_id: number;
+      body: string;
+      title: string;
+    }>;
+    const uses = new Map<string, number>();
+    const repeatedOnPage: string[] = [];
+    let page = new Set<string>();
+    let company = 0;
+    for (const row of rows) {
+      if (row.company_id !== company) {
+        page = new Set();
+        company = row.company_id;
+      }
+      // Sentences end at ". " before a capital: the seed writes no abbreviation with a period.
+      for (const sentence of row.body.split(/(?<=[.!?])\s+(?=[A-Z"'$0-9])/)) {
+        if (page.has(sentence)) repeatedOnPage.push(`${row.company_id}: ${sentence}`);
+        page.add(sentence);
+        uses.set(sentence, (uses.get(sentence) ?? 0) + 1);
+      }
+    }
+    expect(repeatedOnPage).toEqual([]);
+    const mostUsed = Math.max(...uses.values());
+    expect(mostUsed).toBeLessThanOrEqual(MAX_SENTENCE_USES);
+    // Varied, not one-sentence reviews: most have two or more sentences.
+    expect([...uses.values()].reduce((a, b) => a + b, 0) / rows.length).toBeGreaterThan(2);
+    const titles = new Map<string, number>();
+    for (const row of rows) titles.set(row.title, (titles.get(row.title) ?? 0) + 1);
+    expect(titles.size).toBeGreaterThan(rows.length / 3);
+  });
+
+  it('gives every company its own phone number with an area code of its city', async () => {
+    const rows = (await db('companies as c')
+      .join('cities as ci', 'ci.id', 'c.city_id')
+      .join('states as s', 's.id', 'c.state_id')
+      .select('c.phone', 's.abbreviation', 'ci.name', 'ci.lat', 'ci.lng')) as Array<{
+      phone: string;
+      abbreviation: string;
+      name: string;
+      lat: number;
+      lng: number;
+    }>;
+    expect(new Set(rows.map((r) => r.phone)).size).toBe(rows.length);
+    const stateOf = areaCodeStates();
+    const codes = new AreaCodeMap(cityLocator(loadGeography()));
+    const notLocal = rows.filter((r) => {
+      const code = r.phone.slice(1, 4);
+      const { ordered, local } = codes.codesNear(r.abbreviation, r.lat, r.lng);
+      return stateOf.get(code) !== r.abbreviation || !ordered.slice(0, local).includes(code);
+    });
+    expect(notLocal).toEqual([]);
+    const codesOf = (city: string) =>
+      new Set(rows.filter((r) => r.name === city).map((r) => r.phone.slice(1, 4)));
+    expect([...codesOf('New York')].every((c) => ['212', '646', '332'].includes(c))).toBe(true);
+    expect([...codesOf('Houston')].every((c) => ['713', '281', '832', '346'].includes(c))).toBe(
+      true,
+    );
   });
 
   it('records the run in seed_runs', async () => {
@@ -306,7 +420,39 @@ describe('allocation', () => {
     for (const [, cities] of geo.citiesByState) {
       expect(new Set(cities.map((c) => c.slug)).size).toBe(cities.length);
     }
-    expect(geo.cities.reduce((sum, c) => sum + c.zip_count, 0)).toBe(geo.zips.length);
+    expect(geo.cities.reduce((sum, c) => sum + c.zip_count, 0)).toBe(
+      geo.zips.filter((z) => z.kind === 'standard').length,
+    );
+  });
+
+  it('spreads movers by population: Arlington, TX has many, a town of a few hundred at most one', () => {
+    const picks = allocateCompanies(geo, 10_000, Random.derive(20261123, 'allocation'));
+    const movers = new Map<number, number>();
+    for (const city of picks) movers.set(city.id, (movers.get(city.id) ?? 0) + 1);
+    const texas = geo.states.find((s) => s.abbreviation === 'TX')!;
+    const arlington = geo.citiesByState.get(texas.id)!.find((c) => c.name === 'Arlington')!;
+    expect(arlington.population).toBeGreaterThan(300_000);
+    expect(movers.get(arlington.id)).toBeGreaterThanOrEqual(10);
+    const small = geo.cities.filter((c) => c.population > 0 && c.population < 1000);
+    expect(small.length).toBeGreaterThan(1000);
+    expect(Math.max(...small.map((c) => movers.get(c.id) ?? 0))).toBeLessThanOrEqual(1);
+    // Most small towns have none: about one in fifty of those under a thousand people has a mover.
+    expect(small.filter((c) => movers.has(c.id)).length).toBeLessThan(small.length / 10);
+  });
+
+  it('knows every city the area-code table lists, and places a few by their real codes', () => {
+    const codes = new AreaCodeMap(cityLocator(geo));
+    expect(codes.unresolved()).toEqual([]);
+    const localCodes = (state: string, city: string) => {
+      const place = cityLocator(geo)(state, city)!;
+      const { ordered, local } = codes.codesNear(state, place.lat, place.lng);
+      return ordered.slice(0, local).sort();
+    };
+    expect(localCodes('NY', 'New York')).toEqual(['212', '332', '646']);
+    expect(localCodes('WA', 'Vancouver')).toEqual(['360', '564']);
+    expect(localCodes('WA', 'Seattle')).toEqual(['206']);
+    expect(localCodes('TX', 'Arlington')).toEqual(['682', '817']);
+    expect(localCodes('IL', 'Chicago')).toEqual(['312', '773', '872']);
   });
 });
 

@@ -45,6 +45,10 @@ export async function findZip(db: Knex, zip: string): Promise<ZipPlace | undefin
   return row ? toPlace(row) : undefined;
 }
 
+/**
+ * ZIPs starting with the digits: the residential ones first, then P.O.-box and unique ZIPs (still there, so
+ * someone who types their box's ZIP finds it, but "606" suggests 60601 before 60690). Decision 023.
+ */
 export async function zipsByPrefix(
   db: Knex,
   prefix: string,
@@ -54,6 +58,7 @@ export async function zipsByPrefix(
   const rows = (await zipsWithPlace(db)
     .where('z.zip', '>=', prefix)
     .andWhere('z.zip', '<', prefixUpperBound(prefix))
+    .orderByRaw("CASE WHEN z.kind = 'standard' THEN 0 ELSE 1 END")
     .orderBy('z.zip')
     .limit(limit)
     .offset(offset)) as ZipRow[];
@@ -84,8 +89,9 @@ export function parseCityState(input: string): { city: string; stateAbbreviation
 }
 
 /**
- * Cities whose name starts with the text, biggest first, each with one representative ZIP (its lowest). "St
- * Louis" also finds "Saint Louis", as our data writes it (and "Mount Baldy" "Mt Baldy").
+ * Cities whose name starts with the text, most populous first, each with one representative ZIP: its lowest
+ * residential one (Chicago's 60601, not the P.O.-box 60290). "St Louis" also finds "Saint Louis", as our
+ * data writes it (and "Mount Baldy" "Mt Baldy").
  */
 export async function placesByCity(db: Knex, input: string, limit: number): Promise<ZipPlace[]> {
   const { city, stateAbbreviation } = parseCityState(input);
@@ -102,6 +108,7 @@ export async function placesByCity(db: Knex, input: string, limit: number): Prom
         );
     })
     .orderBy([
+      { column: 'ci.population', order: 'desc' },
       { column: 'ci.zip_count', order: 'desc' },
       { column: 'ci.name' },
       { column: 's.abbreviation' },
@@ -116,7 +123,7 @@ export async function placesByCity(db: Knex, input: string, limit: number): Prom
       's.name as state_name',
       's.slug as state_slug',
       's.abbreviation as state_abbreviation',
-      db('zip_codes as z').min('z.zip').whereRaw('z.city_id = ci.id').as('zip'),
+      mainZip(db),
     );
   if (stateAbbreviation) {
     const state = await resolveState(db, stateAbbreviation);
@@ -124,6 +131,15 @@ export async function placesByCity(db: Knex, input: string, limit: number): Prom
   }
   const rows = (await query) as Array<ZipRow & { id: number }>;
   return rows.filter((r) => r.zip).map(toPlace);
+}
+
+/** A city's main ZIP, the one its suggestion shows and a lead placed by city name gets: its lowest residential one. */
+export function mainZip(db: Knex): Knex.QueryBuilder {
+  return db('zip_codes as z')
+    .min('z.zip')
+    .whereRaw('z.city_id = ci.id')
+    .where('z.kind', 'standard')
+    .as('zip');
 }
 
 export async function autocompletePlaces(

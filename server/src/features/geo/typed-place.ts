@@ -7,7 +7,7 @@ import type { Knex } from 'knex';
 import type { RoutePlace } from '@moveratlas/contracts';
 import { citySearchNameSpellings } from '../../lib/search-tokens';
 import { resolveState } from '../states';
-import { parseCityState } from './place-queries';
+import { mainZip, parseCityState } from './place-queries';
 
 /** A placed end of a route: what a lead stores, and where it is for matching. */
 export interface PlacedPoint extends RoutePlace {
@@ -77,9 +77,9 @@ export async function placeOfZip(db: Knex, zip: string): Promise<PlacedPoint | u
 }
 
 /**
- * The city of that name in the state (any spelling of either), the largest when the state has several; with
+ * The city of that name in the state (any spelling of either), the most populous when the state has several; with
  * no state, only a name no other state shares: "Portland" alone is two cities and guessing would misplace a
- * lead, so the visitor picks one. Its ZIP is its lowest, the one the autocomplete's suggestion shows.
+ * lead, so the visitor picks one. Its ZIP is its main one, the one the autocomplete's suggestion shows.
  */
 export async function placeOfCity(
   db: Knex,
@@ -92,16 +92,13 @@ export async function placeOfCity(
     .join({ s: 'states' }, 's.id', 'ci.state_id')
     .whereIn('ci.search_name', spellings)
     .whereNotNull('ci.lat')
-    .orderBy([{ column: 'ci.zip_count', order: 'desc' }, { column: 'ci.id' }])
+    .orderBy([
+      { column: 'ci.population', order: 'desc' },
+      { column: 'ci.zip_count', order: 'desc' },
+      { column: 'ci.id' },
+    ])
     .limit(2)
-    .select(
-      'ci.id',
-      'ci.name',
-      'ci.lat',
-      'ci.lng',
-      's.abbreviation',
-      db('zip_codes as z').min('z.zip').whereRaw('z.city_id = ci.id').as('zip'),
-    );
+    .select('ci.id', 'ci.name', 'ci.lat', 'ci.lng', 's.abbreviation', mainZip(db));
   if (stateText !== undefined && stateText.trim() !== '') {
     const state = await resolveState(db, stateText.trim());
     if (!state) return undefined;

@@ -168,7 +168,11 @@ async function searchCities(
     });
     if (stateId !== undefined) query.andWhere('state_id', stateId);
     const rows = (await query
-      .orderBy([{ column: 'zip_count', order: 'desc' }, { column: 'name' }])
+      .orderBy([
+        { column: 'population', order: 'desc' },
+        { column: 'zip_count', order: 'desc' },
+        { column: 'name' },
+      ])
       .limit(50)
       .select('id', 'name', 'slug', 'search_name', 'state_id')) as Array<{
       id: number;

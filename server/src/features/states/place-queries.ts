@@ -107,7 +107,11 @@ export async function cityDetail(
     { id: number; name: string; slug: string; lat: number | null; lng: number | null } | undefined;
   if (!city) return undefined;
   const [zips, statistics, neighbours, states] = await Promise.all([
-    db('zip_codes').where('city_id', city.id).orderBy('zip').pluck('zip') as Promise<string[]>,
+    // Where people live: a city page lists no P.O.-box or unique ZIP (they still place a typed route).
+    db('zip_codes')
+      .where({ city_id: city.id, kind: 'standard' })
+      .orderBy('zip')
+      .pluck('zip') as Promise<string[]>,
     directoryStatistics(db, { cityId: city.id }),
     city.lat === null || city.lng === null
       ? Promise.resolve([] as Array<CityCountRow & { state_id: number }>)

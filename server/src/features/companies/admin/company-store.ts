@@ -28,6 +28,7 @@ interface CityRow {
   lat: number | null;
   lng: number | null;
   zip_count: number;
+  population: number;
 }
 
 /**
@@ -69,12 +70,26 @@ export class PlaceResolver {
     if (names.size > 0) {
       const found = (await this.db('cities')
         .whereIn('search_name', [...names])
-        .select('id', 'state_id', 'slug', 'search_name', 'lat', 'lng', 'zip_count')) as CityRow[];
+        .select(
+          'id',
+          'state_id',
+          'slug',
+          'search_name',
+          'lat',
+          'lng',
+          'zip_count',
+          'population',
+        )) as CityRow[];
       for (const city of found) {
         const key = PlaceResolver.key(Number(city.state_id), city.search_name);
         const known = this.cities.get(key);
-        // Two places of one name in a state: the one with more ZIP codes is the one people mean.
-        if (!known || city.zip_count > known.zip_count) this.cities.set(key, city);
+        // Two places of one name in a state: the one more people live in is the one people mean.
+        if (
+          !known ||
+          Number(city.population) > Number(known.population) ||
+          (Number(city.population) === Number(known.population) && city.zip_count > known.zip_count)
+        )
+          this.cities.set(key, city);
       }
       for (const row of rows) {
         const stateId = states.get(row.state);

@@ -28,7 +28,7 @@ export function citySearchName(name: string): string {
 }
 
 /**
- * Words our place data writes both ways: "Saint Louis" and "Fort Worth" are spelled out, but "St James" (IL),
+ * Words our place data writes both ways: "Saint Louis" and "Fort Worth" are spelled out, but "St John" (KS),
  * "Mt Baldy" (CA) and "Ft Mitchell" (KY) are not, so a typed name is looked up in every form.
  */
 const PLACE_WORD_FORMS: ReadonlyArray<readonly [short: string, long: string]> = [

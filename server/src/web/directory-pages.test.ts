@@ -3,7 +3,7 @@
  * `npm run build -w @moveratlas/directory` first): canonical redirects, 404s, head tags and JSON-LD.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BEST_RATED_MIN_REVIEWS, SERVICES } from '@moveratlas/contracts';
+import { BEST_RATED_MIN_REVIEWS, REVIEWS_PER_PAGE, SERVICES } from '@moveratlas/contracts';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { testDatabases } from '../../test/databases';
 
@@ -150,6 +150,73 @@ describe.each(testDatabases())('directory pages on $name', ({ config }) => {
     expect(jsonLdTypes(html)).toContain('MovingCompany');
     expect(html).toContain('"addressCountry":"US"');
     expect(html).toContain(`href="/get-quotes?company=${companySlug}"`);
+  });
+
+  it('puts a tap-to-call link and the e-mail above the profile’s first section (issue 15)', async () => {
+    const row = (await app
+      .db('companies')
+      .where('is_in_list', true)
+      .whereNotNull('phone')
+      .whereNotNull('email')
+      .orderBy('id')
+      .first('slug', 'phone', 'email')) as { slug: string; phone: string; email: string };
+    const html = await (await app.get(`/company/${row.slug}`)).text();
+    const digits = row.phone.replace(/\D/g, '').slice(-10);
+    const call = html.indexOf(`href="tel:+1${digits}"`);
+    const mail = html.indexOf(`href="mailto:${row.email}"`);
+    const about = html.indexOf('id="about-heading"');
+    expect(call).toBeGreaterThan(html.indexOf('<h1'));
+    expect(call).toBeLessThan(about);
+    expect(mail).toBeGreaterThan(call);
+    expect(mail).toBeLessThan(about);
+  });
+
+  it('pages a profile’s reviews with plain links, every review reachable, later pages out of the index', async () => {
+    const busiest = (await app
+      .db('companies')
+      .where('is_in_list', true)
+      .orderBy([
+        { column: 'review_count', order: 'desc' },
+        { column: 'id', order: 'asc' },
+      ])
+      .first('id', 'slug')) as { id: number; slug: string };
+    const published = (await app
+      .db('reviews')
+      .where({ company_id: busiest.id, status: 'published' })
+      .pluck('id')) as number[];
+    expect(published.length).toBeGreaterThan(50);
+
+    // Follow "Older reviews" from the profile, as a visitor without scripts would.
+    const seen: number[] = [];
+    let path: string | undefined = `/company/${busiest.slug}`;
+    const visited: string[] = [];
+    while (path) {
+      visited.push(path);
+      const response = await app.get(path);
+      expect(response.status, path).toBe(200);
+      const html = await response.text();
+      // The distribution of every review stays on every page.
+      expect(html, path).toContain('Rating distribution');
+      seen.push(...[...html.matchAll(/<h3 id="review-(\d+)"/g)].map((m) => Number(m[1])));
+      if (path.includes('?reviews=')) {
+        expect(html).toContain('<meta name="robots" content="noindex, follow"/>');
+        expect(canonicalOf(html)).toBe(`${ORIGIN}${path}`);
+      } else {
+        expect(html).toContain('<meta name="robots" content="index, follow"/>');
+        expect(canonicalOf(html)).toBe(`${ORIGIN}/company/${busiest.slug}`);
+      }
+      const older = /<a[^>]*href="([^"#]+)#reviews"[^>]*>Older reviews/.exec(html)?.[1];
+      path = older?.replace(/&amp;/g, '&');
+    }
+    expect(visited.length).toBe(Math.ceil(published.length / REVIEWS_PER_PAGE));
+    expect(visited.at(-1)).toBe(`/company/${busiest.slug}?reviews=${visited.length}`);
+    expect(seen.sort((a, b) => a - b)).toEqual([...published].sort((a, b) => a - b));
+
+    for (const missing of [`?reviews=${visited.length + 1}`, '?reviews=0', '?reviews=two']) {
+      const response = await app.get(`/company/${busiest.slug}${missing}`);
+      expect(response.status, missing).toBe(404);
+      expect(await response.text()).toContain('Page Not Found');
+    }
   });
 
   it('offers the four best rated other movers of the same city, never the company itself', async () => {

@@ -259,6 +259,10 @@ describe.each(testDatabases())('directory pages on $name', ({ config }) => {
     const html = await response.text();
     expect(html).toContain('aria-label="Browse Illinois Movers"');
     expect(html).toContain('href="/states/illinois"');
+    // Without scripts every state of the map is a tab stop; scripts make the map one (issue 15).
+    const mapLinks = html.match(/<a [^>]*aria-label="Browse [^"]+ Movers"[^>]*>/g) ?? [];
+    expect(mapLinks).toHaveLength(51);
+    for (const link of mapLinks) expect(link).not.toContain('tabindex');
     // Today's handful of featured companies, and the way to all of them (issue 15).
     const featured = html.slice(html.indexOf('id="featured-heading"'));
     const cards = featured.slice(0, featured.indexOf('</section>')).match(/<article/g) ?? [];
@@ -268,6 +272,18 @@ describe.each(testDatabases())('directory pages on $name', ({ config }) => {
       /href="\/moving-companies\?featured=true"[^>]*>See all (<!-- -->)?\d+(<!-- -->)? featured movers</,
     );
     expect(html).not.toMatch(/\sstyle="/);
+    // The editorial guide, from its Markdown, with its links to the checklist and the interstate rules.
+    const guide = html.slice(html.indexOf('id="guide-heading"'));
+    expect(guide).toMatch(/^id="guide-heading"[^>]*>How to Plan a Move Without the Stress</);
+    const guideLinks = [
+      ...guide.slice(0, guide.indexOf('</section>')).matchAll(/href="([^"]+)"/g),
+    ].map((m) => m[1]);
+    expect(guideLinks).toEqual(
+      expect.arrayContaining([
+        '/blog/complete-moving-checklist',
+        '/blog/interstate-moving-regulations',
+      ]),
+    );
   });
 
   it('answers /search with grouped results, kept out of the index, and pages one group', async () => {

@@ -82,6 +82,40 @@ describe.each(testDatabases())('directory pages on $name', ({ config }) => {
     expect(html).toContain('<meta name="robots" content="noindex"/>');
   });
 
+  it.each(['/no/such/page', '/company/no-such-company', '/states/illinois?page=9999'])(
+    'offers Go Back on the 404 of %s only as a link to the page of this site that led there (issue 15)',
+    async (path) => {
+      const goBack = /<a [^>]*href="([^"]*)"[^>]*>(?:(?!<\/a>).)*Go Back<\/a>/s;
+      const fetchWith = (referer?: string) =>
+        fetch(app.baseUrl + path, referer ? { headers: { Referer: referer } } : {});
+
+      const fromHere = await fetchWith(`${ORIGIN}/states/texas/houston?sort=rating`);
+      expect(fromHere.status).toBe(404);
+      const html = await fromHere.text();
+      expect(goBack.exec(html)?.[1]).toBe('/states/texas/houston?sort=rating');
+      expect(html).toContain('"cameFrom":"/states/texas/houston?sort=rating"');
+      // Landed on directly, or from another site: nowhere on this site to go back to, so no Go Back.
+      for (const referer of [
+        undefined,
+        'https://elsewhere.example/states/texas',
+        `${ORIGIN}//evil.example/`,
+      ]) {
+        const page = await (await fetchWith(referer)).text();
+        expect(page, String(referer)).toContain('Back to Home');
+        expect(page, String(referer)).not.toContain('Go Back');
+        expect(page, String(referer)).not.toContain('cameFrom');
+      }
+    },
+  );
+
+  it('never lets the Referer into a page that is not a 404', async () => {
+    const response = await fetch(`${app.baseUrl}/states/illinois`, {
+      headers: { Referer: `${ORIGIN}/states/texas` },
+    });
+    expect(response.status).toBe(200);
+    expect(await response.text()).not.toContain('cameFrom');
+  });
+
   it.each([
     ['/states/illinois', 'index, follow'],
     ['/states/illinois?page=2', 'noindex, follow'],

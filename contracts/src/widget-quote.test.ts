@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   QUOTE_STEPS,
-  WidgetStepEventSchema,
   normaliseQuoteForm,
   normaliseWidgetOptions,
   quoteAliases,
   stepName,
   widgetOptionsFromAttributes,
 } from './widget-quote';
+import { WidgetStepEventSchema } from './widget-step-event';
 
 describe('widget options: one option, three spellings', () => {
   const attributes = {

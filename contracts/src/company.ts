@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { isImageAddress } from './images';
+import { intParam } from './query-params';
+
+export * from './review-pages';
 
 /** A company as read by cards, profiles and SEO (spec section 3), plus the registry numbers a mover publishes. */
 export const ServiceRefSchema = z.object({ id: z.string(), name: z.string() });
@@ -46,9 +49,24 @@ export const ReviewSchema = z.object({
 });
 export type Review = z.infer<typeof ReviewSchema>;
 
-/** GET /api/companies/:slug answers the company with its published reviews. */
+/** GET /api/companies/:slug answers the company with its newest published reviews (the first page). */
 export const CompanyProfileSchema = CompanySchema.extend({
   reviews: z.array(ReviewSchema),
+  /** Published reviews by stars, 5 to 1; their sum is the number of published reviews. */
   ratingDistribution: z.array(z.object({ stars: z.number().int(), count: z.number().int() })),
 });
 export type CompanyProfile = z.infer<typeof CompanyProfileSchema>;
+
+/** GET /api/companies/:slug/reviews?page=n: one page of the company's published reviews, newest first. */
+export const CompanyReviewsQuerySchema = z.strictObject({
+  page: intParam('page', 1, 100_000, 1),
+});
+
+export const CompanyReviewPageSchema = z.object({
+  reviews: z.array(ReviewSchema),
+  page: z.number().int().min(1),
+  pageCount: z.number().int().min(1),
+  /** Published reviews in all. */
+  total: z.number().int().min(0),
+});
+export type CompanyReviewPage = z.infer<typeof CompanyReviewPageSchema>;

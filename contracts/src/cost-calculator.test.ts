@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   estimateMoveCost,
+  typicalMovePrices,
   isPeakSeason,
   moveKindFor,
   MoveCostQuerySchema,
   type MoveCostInput,
 } from './cost-calculator';
-import { LOCAL_MOVE_MAX_MILES } from './pricing';
+import { LOCAL_MOVE_MAX_MILES, localMoveEstimate } from './pricing';
 
 describe('estimateMoveCost', () => {
   it.each<[string, MoveCostInput, string[], number, number]>([
@@ -90,6 +91,13 @@ describe('estimateMoveCost', () => {
     expect(transport?.detail).toBe('2,000–3,500 lb over 812 miles at $0.60–$0.90 per pound');
   });
 
+  it('prices a distance to the whole mile, as it shows it', () => {
+    const ten = estimateMoveCost({ size: '2-3br', distanceMiles: 10 });
+    expect(estimateMoveCost({ size: '2-3br', distanceMiles: 9.6 })).toEqual(ten);
+    expect(estimateMoveCost({ size: '2-3br', distanceMiles: 10.4 })).toEqual(ten);
+    expect(estimateMoveCost({ size: '2-3br', distanceMiles: 10.6 }).distanceMiles).toBe(11);
+  });
+
   it('treats an unknown distance as a local move', () => {
     expect(estimateMoveCost({ size: 'studio', distanceMiles: Number.NaN }).kind).toBe('local');
   });
@@ -157,5 +165,23 @@ describe('MoveCostQuerySchema', () => {
     const result = MoveCostQuerySchema.safeParse(query);
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.path).toEqual([field]);
+  });
+});
+
+describe('typicalMovePrices', () => {
+  it('is the calculator’s total for a 10-mile move and for one of 1,000–2,000 miles', () => {
+    const [studio, family] = typicalMovePrices(['studio', '2-3br']);
+    expect(studio).toEqual({
+      size: 'studio',
+      local: estimateMoveCost({ size: 'studio', distanceMiles: 10 }).total,
+      longDistance: estimateMoveCost({ size: 'studio', distanceMiles: 1000 }).total,
+    });
+    // The whole band costs the same: the 1,000-mile price is the 1,999-mile one.
+    expect(family!.longDistance).toEqual(
+      estimateMoveCost({ size: '2-3br', distanceMiles: 1999 }).total,
+    );
+    // More than the crew's labor alone, which is what the state pages showed before (issue 15).
+    expect(family!.local).toEqual({ low: 900, high: 1950 });
+    expect(family!.local.low).toBeGreaterThan(localMoveEstimate('2-3br').low);
   });
 });

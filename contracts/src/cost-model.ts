@@ -1,7 +1,10 @@
 /**
- * The cost calculator's model (/calculator): the site's one pricing model (./pricing) for the move itself,
- * plus what a visitor adds to it — the drive between two local addresses, professional packing, months of
- * storage and the peak-season surcharge — itemised as lines that add up to a low–high total.
+ * What a move costs, the one answer of the site (issue 15): the calculator (/calculator) prices a visitor's
+ * move with `estimateMoveCost`, and the state and city pages and the cost guide show `typicalMovePrices`, the
+ * same function on stated typical moves, with the same words for the assumptions (PRICING_RULES,
+ * TYPICAL_MOVES). The rates are ./pricing's; on top come the drive between two local addresses,
+ * professional packing, months of storage and the peak-season surcharge, itemised as lines that add up to a
+ * low–high total.
  *
  * Assumptions (typical US ranges, estimates for comparison, never a quote):
  * - A local move's crew also drives between the addresses at about LOCAL_DRIVE_MPH, billed at the same
@@ -15,6 +18,9 @@ import {
   LOCAL_MOVE_MAX_MILES,
   LOCAL_MOVE_PROFILES,
   SHIPMENT_WEIGHT_LBS,
+  TYPICAL_LOCAL_MILES,
+  TYPICAL_LONG_DISTANCE_MILES,
+  DISTANCE_BANDS,
   distanceBand,
   localMoveEstimate,
   longDistanceEstimate,
@@ -63,7 +69,7 @@ export interface CostLine {
 
 export interface MoveCostInput {
   size: MoveSizeId;
-  /** Miles between the two addresses (the great-circle distance of the two ZIPs). */
+  /** Miles between the two addresses (the great-circle distance of the two ZIPs); priced to the mile. */
   distanceMiles: number;
   /** YYYY-MM-DD; decides the peak-season surcharge. */
   moveDate?: string;
@@ -146,7 +152,11 @@ function longDistanceLines(size: MoveSizeId, miles: number): CostLine[] {
 
 /** The calculator's estimate: one line per cost, and the low–high total (the sum of the rounded lines). */
 export function estimateMoveCost(input: MoveCostInput): MoveCostEstimate {
-  const miles = Number.isFinite(input.distanceMiles) ? Math.max(0, input.distanceMiles) : 0;
+  // To the whole mile, as the estimate shows it: a move shown as 10 miles costs what a 10-mile move costs
+  // on every page, whatever fraction of a mile the ZIPs' centres add.
+  const miles = Number.isFinite(input.distanceMiles)
+    ? Math.max(0, Math.round(input.distanceMiles))
+    : 0;
   const kind = moveKindFor(miles);
   const lines =
     kind === 'local' ? localMoveLines(input.size, miles) : longDistanceLines(input.size, miles);
@@ -193,11 +203,47 @@ export function estimateMoveCost(input: MoveCostInput): MoveCostEstimate {
   return {
     kind,
     size: input.size,
-    distanceMiles: Math.round(miles),
+    distanceMiles: miles,
     peakSeason,
     lines,
     total: { low: sum(lines, 'low'), high: sum(lines, 'high') },
   };
 }
 
-// ---------------------------------------------------------------------------------------------------------
+const rate = (range: { min: number; max: number }) => `${usd(range.min)}–${usd(range.max)}`;
+const perPound = (range: { min: number; max: number }) =>
+  `$${range.min.toFixed(2)}–$${range.max.toFixed(2)} a pound`;
+
+/** How every price of the site is made, in a visitor's words (the calculator, state pages and guide show it). */
+export const PRICING_RULES: readonly string[] = [
+  `Moves up to ${LOCAL_MOVE_MAX_MILES} miles are local moves, priced by the hour: the usual crew and hours for the home's size at ${rate(HOURLY_RATE_PER_MOVER)} per mover-hour, plus the drive between the addresses at about ${LOCAL_DRIVE_MPH} mph and a ${usd(LOCAL_TRIP_CHARGE.low)}–${usd(LOCAL_TRIP_CHARGE.high)} trip charge.`,
+  `Longer moves are priced by weight and distance: the home's typical shipment weight times a rate per pound that rises with the miles, from ${perPound(DISTANCE_BANDS[0]!.ratePerLb)} ${DISTANCE_BANDS[0]!.label.toLowerCase()} to ${perPound(DISTANCE_BANDS.at(-1)!.ratePerLb)} ${DISTANCE_BANDS.at(-1)!.label.toLowerCase()}.`,
+  `From May to September the move itself costs ${PEAK_SEASON_SURCHARGE.low * 100}–${PEAK_SEASON_SURCHARGE.high * 100}% more.`,
+  'Figures are typical US ranges rounded to $10, for comparison, not a quote: prices vary by city and company.',
+];
+
+/**
+ * The typical moves that the state and city pages and the cost guide price, for every home size, as a phrase
+ * ("Prices are for …").
+ */
+export const TYPICAL_MOVES = `a local move of ${TYPICAL_LOCAL_MILES} miles and a long-distance move of ${distanceBand(TYPICAL_LONG_DISTANCE_MILES).label.replace('–', ' to ')}, outside the peak season, without packing or storage`;
+
+export interface TypicalMovePrice {
+  size: MoveSizeId;
+  /** A local move of TYPICAL_LOCAL_MILES. */
+  local: PriceRange;
+  /** A long-distance move of TYPICAL_LONG_DISTANCE_MILES: the price of its whole distance band. */
+  longDistance: PriceRange;
+}
+
+/**
+ * What the typical moves (TYPICAL_MOVES) cost for each home size: the calculator's totals for the same
+ * moves, so a visitor who enters two ZIPs 10 miles apart, or 1,000–2,000 miles apart, sees the same figure.
+ */
+export function typicalMovePrices(sizes: readonly MoveSizeId[]): TypicalMovePrice[] {
+  return sizes.map((size) => ({
+    size,
+    local: estimateMoveCost({ size, distanceMiles: TYPICAL_LOCAL_MILES }).total,
+    longDistance: estimateMoveCost({ size, distanceMiles: TYPICAL_LONG_DISTANCE_MILES }).total,
+  }));
+}

@@ -5,7 +5,7 @@
  * Type-only and free of React and router imports, so the server can import it.
  */
 import type { CompanySort } from './api';
-import type { Company, CompanyProfile } from './company';
+import type { Company, CompanyProfile, CompanyReviewPage } from './company';
 import type { ContentCollection, ContentDocument, ContentSummary } from './content';
 import type {
   CityDetail,
@@ -79,8 +79,13 @@ export interface DirectoryData {
   stateDetail(state: string): Promise<StateDetail | undefined>;
   /** A city of a state by its slug; undefined when either is unknown. */
   cityDetail(state: string, citySlug: string): Promise<CityDetail | undefined>;
-  /** A company with its latest reviews; undefined when no company has that slug. */
+  /** A company with its newest reviews (the first page); undefined when no listed company has that slug. */
   companyProfile(slug: string): Promise<CompanyProfile | undefined>;
+  /**
+   * Page `page` of a company's published reviews, newest first (GET /api/companies/{slug}/reviews); undefined
+   * when no listed company has that slug or the page is past the last.
+   */
+  companyReviews(slug: string, page: number): Promise<CompanyReviewPage | undefined>;
   search(query: SearchRequest): Promise<SearchResults>;
   /** Figures for the whole directory (GET /api/statistics/national). */
   nationalStatistics(): Promise<DirectoryStatistics>;

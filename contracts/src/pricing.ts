@@ -1,7 +1,8 @@
 /**
- * The one pricing model of the site: the typical price ranges on state and city pages and the cost
- * calculator both come from here. Pure functions over plain numbers, no I/O, so the server, the
- * directory and the widget get the same figures.
+ * The rates of the site's one pricing model. What a move costs — on the calculator, the state and city pages
+ * and in the cost guide alike — is `estimateMoveCost` (./cost-model), built from these; nothing else prices a
+ * whole move (issue 15: three pages gave three prices for one move). Pure functions over plain numbers, no
+ * I/O, so the server, the directory and the widget get the same figures.
  *
  * - Local move (same metro area, billed by the hour):
  *     price = crew size × hours × hourly rate per mover, with hours and rate as low–high ranges per move size.
@@ -73,7 +74,11 @@ export const DISTANCE_BANDS: readonly DistanceBand[] = [
 /** Moves shorter than this are priced as local moves by the calculator. */
 export const LOCAL_MOVE_MAX_MILES = 50;
 
-/** A typical distance for each band, used where a page shows one long-distance range (1,000 miles). */
+/**
+ * The moves the state and city pages and the cost guide price (typicalMovePrices in ./cost-model): a local
+ * move of 10 miles, and a long-distance one of 1,000 miles, whose price holds for its whole band (1,000–2,000).
+ */
+export const TYPICAL_LOCAL_MILES = 10;
 export const TYPICAL_LONG_DISTANCE_MILES = 1000;
 
 /** Prices are shown to the nearest $10; an estimate more precise than that would mislead. */
@@ -92,7 +97,10 @@ export function distanceBand(miles: number): DistanceBand {
   return DISTANCE_BANDS.find((band) => distance < band.upToMiles) ?? DISTANCE_BANDS.at(-1)!;
 }
 
-/** Local move: crew × hours × hourly rate, low end with the short job at the low rate, high end the reverse. */
+/**
+ * The labor of a local move: crew × hours × hourly rate, low end with the short job at the low rate, high end
+ * the reverse. Only a part of the move's price: the drive and the trip charge come on top (./cost-model).
+ */
 export function localMoveEstimate(size: MoveSizeId, costIndex = 1): PriceRange {
   const { crew, hours } = LOCAL_MOVE_PROFILES[size];
   return scaled(
@@ -107,11 +115,4 @@ export function longDistanceEstimate(size: MoveSizeId, miles: number, costIndex 
   const weight = SHIPMENT_WEIGHT_LBS[size];
   const { ratePerLb } = distanceBand(miles);
   return scaled(weight.min * ratePerLb.min, weight.max * ratePerLb.max, costIndex);
-}
-
-/** Either estimate by distance: local up to LOCAL_MOVE_MAX_MILES, long distance beyond. */
-export function moveEstimate(size: MoveSizeId, miles: number, costIndex = 1): PriceRange {
-  return miles <= LOCAL_MOVE_MAX_MILES
-    ? localMoveEstimate(size, costIndex)
-    : longDistanceEstimate(size, miles, costIndex);
 }

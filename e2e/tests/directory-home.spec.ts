@@ -118,6 +118,8 @@ test("today's few featured movers, with their review counts, and a link to every
   await goHomeInTheBrowser(page);
 
   const section = featuredSection(page);
+  // allInnerTexts does not wait: the cards first (they render in a transition, later on a busy machine).
+  await expect(section.getByRole('article')).toHaveCount(5);
   const names = await section.getByRole('article').getByRole('heading').allInnerTexts();
   expect(names).toEqual(today.slice(0, 5).map((company) => company.name));
   for (const company of today.slice(0, 5)) {

@@ -50,7 +50,7 @@ test('by mouse: hovering a state highlights it and names it; a click opens its p
   await expect(page).toHaveTitle(`Moving Companies in Texas | ${SITE_NAME}`);
 });
 
-test('by keyboard: Tab reaches the states in order, focus highlights one, Enter opens it', async ({
+test('by keyboard: one Tab stop, the arrow keys move between states, focus highlights one, Enter opens it', async ({
   page,
 }) => {
   const map = mapOf(page);
@@ -68,11 +68,17 @@ test('by keyboard: Tab reaches the states in order, focus highlights one, Enter 
     .evaluate((path) => getComputedStyle(path).strokeWidth);
   expect(parseFloat(stroke)).toBeGreaterThan(1);
 
-  await page.keyboard.press('Tab');
+  await page.keyboard.press('ArrowRight');
   const alaska = stateLink(map, 'Alaska');
   await expect(alaska).toBeFocused();
   await expect(alabama.locator('path')).not.toHaveAttribute('data-active', 'true');
   await expect(caption(page)).toHaveText('Browse Alaska Movers');
+
+  // Tab leaves the map for its zoom buttons rather than walking 50 more states (issue 15).
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Zoom in' })).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(alaska).toBeFocused();
 
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(url('/states/alaska'));

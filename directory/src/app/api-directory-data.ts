@@ -4,6 +4,7 @@ import {
   type CityDetail,
   type Company,
   type CompanyProfile,
+  type CompanyReviewPage,
   type ContentDocument,
   type ContentSummary,
   type DirectoryStatistics,
@@ -80,6 +81,13 @@ export function createApiDirectoryData(queryClient: QueryClient, site: SiteInfo)
       orUndefined(() =>
         queryClient.fetchQuery<CompanyProfile>({
           queryKey: [`/api/companies/${segment(slug)}`],
+          retry: false,
+        }),
+      ),
+    companyReviews: (slug, page) =>
+      orUndefined(() =>
+        queryClient.fetchQuery<CompanyReviewPage>({
+          queryKey: [`/api/companies/${segment(slug)}/reviews`, { page }],
           retry: false,
         }),
       ),

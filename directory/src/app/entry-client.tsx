@@ -10,6 +10,7 @@ import {
   RouterProvider,
   type RouteObject,
 } from 'react-router-dom';
+import { CameFromContext } from '../lib/came-from';
 import { Document } from './document';
 import { readBootstrap, rehydrateRouterState } from './hydration';
 import { createLazyDirectoryData } from './lazy-directory-data';
@@ -55,7 +56,9 @@ async function hydrate(): Promise<void> {
       <StrictMode>
         <AppProviders>
           <Document assets={bootstrap.assets} bootstrapJson={raw}>
-            <RouterProvider router={router} />
+            <CameFromContext value={bootstrap.cameFrom ?? null}>
+              <RouterProvider router={router} />
+            </CameFromContext>
           </Document>
         </AppProviders>
       </StrictMode>,

@@ -13,6 +13,7 @@ import {
   type RouteObject,
   type StaticHandlerContext,
 } from 'react-router-dom';
+import { CameFromContext, sameSitePath } from '../lib/came-from';
 import { createQueryClient } from '../lib/query-client';
 import { Document } from './document';
 import { dehydrateRouterState, serializeBootstrap } from './hydration';
@@ -152,25 +153,31 @@ async function renderContext(
   dataRoutes: RouteObject[],
   context: StaticHandlerContext,
   options: RenderOptions,
-  signal: AbortSignal,
+  request: Request,
 ): Promise<Uint8Array<ArrayBuffer>> {
   const { data, onError } = options;
   const assets = await pageAssets(context, options);
+  // Only a 404 names where the visitor came from: no other page varies with the Referer (or may be cached so).
+  const cameFrom =
+    context.statusCode === 404 ? sameSitePath(request.headers.get('referer'), request.url) : null;
   const bootstrapJson = serializeBootstrap({
     site: data.site(),
     assets,
     router: dehydrateRouterState(context),
+    ...(cameFrom ? { cameFrom } : {}),
   });
   const router = createStaticRouter(dataRoutes, context);
   return renderPage(
     <AppProviders queryClient={createQueryClient()}>
       <Document assets={assets} bootstrapJson={bootstrapJson}>
-        {/* hydrate={false}: React Router's inline hydration script would break the CSP; the JSON block replaces it. */}
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <CameFromContext value={cameFrom}>
+          {/* hydrate={false}: React Router's inline hydration script would break the CSP; the JSON block replaces it. */}
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </CameFromContext>
       </Document>
     </AppProviders>,
     onError,
-    signal,
+    request.signal,
   );
 }
 
@@ -211,7 +218,7 @@ export function createRenderer(routeTable: RouteObject[]): RenderDocument {
     reportLoaderErrors(context, onError);
 
     try {
-      const html = await renderContext(handler.dataRoutes, context, renderOptions, request.signal);
+      const html = await renderContext(handler.dataRoutes, context, renderOptions, request);
       const headers = isPrivatePage(context.matches)
         ? { ...HTML_HEADERS, 'Cache-Control': PRIVATE_CACHE_CONTROL }
         : HTML_HEADERS;
@@ -226,12 +233,7 @@ export function createRenderer(routeTable: RouteObject[]): RenderDocument {
       const errorContext = await handler.query(errorRequest, { requestContext });
       // The /error route answers 500 itself; anything else means it is missing or broken too.
       if (!(errorContext instanceof Response) && errorContext.statusCode === 500) {
-        const html = await renderContext(
-          handler.dataRoutes,
-          errorContext,
-          renderOptions,
-          request.signal,
-        );
+        const html = await renderContext(handler.dataRoutes, errorContext, renderOptions, request);
         return new Response(html, { status: 500, headers: HTML_HEADERS });
       }
     } catch (error) {

@@ -33,6 +33,8 @@ export interface Bootstrap {
   site: SiteInfo;
   assets: DocumentAssets;
   router: SerializedHydrationState;
+  /** On a 404 answer only: the page of this site the visitor came from (lib/came-from.ts). */
+  cameFrom?: string;
 }
 
 /** What an unexpected server error becomes in the page: its text may hold internals, so it is not sent. */

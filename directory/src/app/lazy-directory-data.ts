@@ -35,6 +35,7 @@ export function createLazyDirectoryData(site: SiteInfo): DirectoryData {
     stateDetail: forward('stateDetail'),
     cityDetail: forward('cityDetail'),
     companyProfile: forward('companyProfile'),
+    companyReviews: forward('companyReviews'),
     search: forward('search'),
     nationalStatistics: forward('nationalStatistics'),
     moveDestinations: forward('moveDestinations'),

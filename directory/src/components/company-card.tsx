@@ -30,7 +30,13 @@ export function CompanyCard({
         <CompanyLogo id={company.id} name={company.name} logo={company.logo} />
         <div className="min-w-0 flex-1">
           <Heading id={`company-${company.id}`} className="text-lg leading-snug font-semibold">
-            <Link to={href} className="text-slate-900 hover:text-blue-800 hover:underline">
+            {/* Out of the tab order: View Profile below leads to the same page, and a keyboard user
+                need not pass two links to one place on every card (issue 15). */}
+            <Link
+              to={href}
+              tabIndex={-1}
+              className="text-slate-900 hover:text-blue-800 hover:underline"
+            >
               {company.name}
             </Link>
           </Heading>

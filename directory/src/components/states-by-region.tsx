@@ -30,7 +30,8 @@ export function StatesByRegion({
             {plural(group.states.length, 'state', 'states')} ·{' '}
             {plural(group.companyCount, 'company', 'companies')}
           </p>
-          <ul className="mt-4 space-y-1">
+          {/* Two columns on a phone, where the four regions stack: half the height (issue 15). */}
+          <ul className="mt-4 grid grid-cols-2 gap-x-2 gap-y-1 sm:grid-cols-1">
             {group.states.map((state) => (
               <li key={state.slug}>
                 <Link

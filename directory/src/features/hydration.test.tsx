@@ -46,6 +46,7 @@ describe('hydration', () => {
     const errors = await hydrationErrors(
       <CompanyView
         company={company}
+        reviewPage={{ page: 1, pageCount: 1, total: 1 }}
         locator={null}
         otherMovers={[testCompany({ id: 2, slug: 'other-movers', name: 'Other Movers' })]}
       />,

@@ -60,6 +60,7 @@ export function fakeDirectoryData(overrides: Partial<DirectoryData> = {}): Direc
     stateDetail: async () => undefined,
     cityDetail: async () => undefined,
     companyProfile: async () => undefined,
+    companyReviews: async () => undefined,
     search: async ({ q }) => ({
       query: q,
       companies: [],

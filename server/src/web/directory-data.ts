@@ -13,7 +13,12 @@ import {
   type SearchRequest,
   type SiteInfo,
 } from '@moveratlas/contracts';
-import { listCompanies, findCompanyProfile, listFeaturedToday } from '../features/companies';
+import {
+  listCompanies,
+  findCompanyProfile,
+  findCompanyReviews,
+  listFeaturedToday,
+} from '../features/companies';
 import { siteContent } from '../features/content';
 import { findZip } from '../features/geo';
 import { siteSearch } from '../features/search';
@@ -94,6 +99,12 @@ export function createDirectoryData(db: Knex, site: SiteInfo): DirectoryData {
       }),
     companyProfile: (slug) =>
       answer(async () => (isSlug(slug, 200) ? findCompanyProfile(db, slug) : undefined)),
+    companyReviews: (slug, page) =>
+      answer(async () =>
+        isSlug(slug, 200) && Number.isSafeInteger(page) && page >= 1
+          ? findCompanyReviews(db, slug, page)
+          : undefined,
+      ),
     search: (query) => answer(() => siteSearch(db, searchQuery(query))),
     nationalStatistics: () => answer(() => directoryStatistics(db, {})),
     moveDestinations: (segment, citySlug) =>

@@ -3,7 +3,7 @@
  * `npm run build -w @moveratlas/directory` first): canonical redirects, 404s, head tags and JSON-LD.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BEST_RATED_MIN_REVIEWS, SERVICES } from '@moveratlas/contracts';
+import { BEST_RATED_MIN_REVIEWS, REVIEWS_PER_PAGE, SERVICES } from '@moveratlas/contracts';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { testDatabases } from '../../test/databases';
 
@@ -82,6 +82,40 @@ describe.each(testDatabases())('directory pages on $name', ({ config }) => {
     expect(html).toContain('<meta name="robots" content="noindex"/>');
   });
 
+  it.each(['/no/such/page', '/company/no-such-company', '/states/illinois?page=9999'])(
+    'offers Go Back on the 404 of %s only as a link to the page of this site that led there (issue 15)',
+    async (path) => {
+      const goBack = /<a [^>]*href="([^"]*)"[^>]*>(?:(?!<\/a>).)*Go Back<\/a>/s;
+      const fetchWith = (referer?: string) =>
+        fetch(app.baseUrl + path, referer ? { headers: { Referer: referer } } : {});
+
+      const fromHere = await fetchWith(`${ORIGIN}/states/texas/houston?sort=rating`);
+      expect(fromHere.status).toBe(404);
+      const html = await fromHere.text();
+      expect(goBack.exec(html)?.[1]).toBe('/states/texas/houston?sort=rating');
+      expect(html).toContain('"cameFrom":"/states/texas/houston?sort=rating"');
+      // Landed on directly, or from another site: nowhere on this site to go back to, so no Go Back.
+      for (const referer of [
+        undefined,
+        'https://elsewhere.example/states/texas',
+        `${ORIGIN}//evil.example/`,
+      ]) {
+        const page = await (await fetchWith(referer)).text();
+        expect(page, String(referer)).toContain('Back to Home');
+        expect(page, String(referer)).not.toContain('Go Back');
+        expect(page, String(referer)).not.toContain('cameFrom');
+      }
+    },
+  );
+
+  it('never lets the Referer into a page that is not a 404', async () => {
+    const response = await fetch(`${app.baseUrl}/states/illinois`, {
+      headers: { Referer: `${ORIGIN}/states/texas` },
+    });
+    expect(response.status).toBe(200);
+    expect(await response.text()).not.toContain('cameFrom');
+  });
+
   it.each([
     ['/states/illinois', 'index, follow'],
     ['/states/illinois?page=2', 'noindex, follow'],
@@ -152,6 +186,73 @@ describe.each(testDatabases())('directory pages on $name', ({ config }) => {
     expect(html).toContain(`href="/get-quotes?company=${companySlug}"`);
   });
 
+  it('puts a tap-to-call link and the e-mail above the profile’s first section (issue 15)', async () => {
+    const row = (await app
+      .db('companies')
+      .where('is_in_list', true)
+      .whereNotNull('phone')
+      .whereNotNull('email')
+      .orderBy('id')
+      .first('slug', 'phone', 'email')) as { slug: string; phone: string; email: string };
+    const html = await (await app.get(`/company/${row.slug}`)).text();
+    const digits = row.phone.replace(/\D/g, '').slice(-10);
+    const call = html.indexOf(`href="tel:+1${digits}"`);
+    const mail = html.indexOf(`href="mailto:${row.email}"`);
+    const about = html.indexOf('id="about-heading"');
+    expect(call).toBeGreaterThan(html.indexOf('<h1'));
+    expect(call).toBeLessThan(about);
+    expect(mail).toBeGreaterThan(call);
+    expect(mail).toBeLessThan(about);
+  });
+
+  it('pages a profile’s reviews with plain links, every review reachable, later pages out of the index', async () => {
+    const busiest = (await app
+      .db('companies')
+      .where('is_in_list', true)
+      .orderBy([
+        { column: 'review_count', order: 'desc' },
+        { column: 'id', order: 'asc' },
+      ])
+      .first('id', 'slug')) as { id: number; slug: string };
+    const published = (await app
+      .db('reviews')
+      .where({ company_id: busiest.id, status: 'published' })
+      .pluck('id')) as number[];
+    expect(published.length).toBeGreaterThan(50);
+
+    // Follow "Older reviews" from the profile, as a visitor without scripts would.
+    const seen: number[] = [];
+    let path: string | undefined = `/company/${busiest.slug}`;
+    const visited: string[] = [];
+    while (path) {
+      visited.push(path);
+      const response = await app.get(path);
+      expect(response.status, path).toBe(200);
+      const html = await response.text();
+      // The distribution of every review stays on every page.
+      expect(html, path).toContain('Rating distribution');
+      seen.push(...[...html.matchAll(/<h3 id="review-(\d+)"/g)].map((m) => Number(m[1])));
+      if (path.includes('?reviews=')) {
+        expect(html).toContain('<meta name="robots" content="noindex, follow"/>');
+        expect(canonicalOf(html)).toBe(`${ORIGIN}${path}`);
+      } else {
+        expect(html).toContain('<meta name="robots" content="index, follow"/>');
+        expect(canonicalOf(html)).toBe(`${ORIGIN}/company/${busiest.slug}`);
+      }
+      const older = /<a[^>]*href="([^"#]+)#reviews"[^>]*>Older reviews/.exec(html)?.[1];
+      path = older?.replace(/&amp;/g, '&');
+    }
+    expect(visited.length).toBe(Math.ceil(published.length / REVIEWS_PER_PAGE));
+    expect(visited.at(-1)).toBe(`/company/${busiest.slug}?reviews=${visited.length}`);
+    expect(seen.sort((a, b) => a - b)).toEqual([...published].sort((a, b) => a - b));
+
+    for (const missing of [`?reviews=${visited.length + 1}`, '?reviews=0', '?reviews=two']) {
+      const response = await app.get(`/company/${busiest.slug}${missing}`);
+      expect(response.status, missing).toBe(404);
+      expect(await response.text()).toContain('Page Not Found');
+    }
+  });
+
   it('offers the four best rated other movers of the same city, never the company itself', async () => {
     const chicago = (await app
       .db('companies as c')
@@ -192,6 +293,10 @@ describe.each(testDatabases())('directory pages on $name', ({ config }) => {
     const html = await response.text();
     expect(html).toContain('aria-label="Browse Illinois Movers"');
     expect(html).toContain('href="/states/illinois"');
+    // Without scripts every state of the map is a tab stop; scripts make the map one (issue 15).
+    const mapLinks = html.match(/<a [^>]*aria-label="Browse [^"]+ Movers"[^>]*>/g) ?? [];
+    expect(mapLinks).toHaveLength(51);
+    for (const link of mapLinks) expect(link).not.toContain('tabindex');
     // Today's handful of featured companies, and the way to all of them (issue 15).
     const featured = html.slice(html.indexOf('id="featured-heading"'));
     const cards = featured.slice(0, featured.indexOf('</section>')).match(/<article/g) ?? [];
@@ -201,6 +306,18 @@ describe.each(testDatabases())('directory pages on $name', ({ config }) => {
       /href="\/moving-companies\?featured=true"[^>]*>See all (<!-- -->)?\d+(<!-- -->)? featured movers</,
     );
     expect(html).not.toMatch(/\sstyle="/);
+    // The editorial guide, from its Markdown, with its links to the checklist and the interstate rules.
+    const guide = html.slice(html.indexOf('id="guide-heading"'));
+    expect(guide).toMatch(/^id="guide-heading"[^>]*>How to Plan a Move Without the Stress</);
+    const guideLinks = [
+      ...guide.slice(0, guide.indexOf('</section>')).matchAll(/href="([^"]+)"/g),
+    ].map((m) => m[1]);
+    expect(guideLinks).toEqual(
+      expect.arrayContaining([
+        '/blog/complete-moving-checklist',
+        '/blog/interstate-moving-regulations',
+      ]),
+    );
   });
 
   it('answers /search with grouped results, kept out of the index, and pages one group', async () => {

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CompanySchema,
   CompanyProfileSchema,
+  CompanyReviewPageSchema,
   MAJOR_CITIES,
+  REVIEWS_PER_PAGE,
   rankScore,
   type Company,
   type CompanyInputValues,
@@ -354,16 +356,18 @@ describe.each(testDatabases())('companies API on $name', (database) => {
     });
   });
 
-  it('answers a profile with its reviews, whose aggregate is the company rating', async () => {
+  it('answers a profile with its newest reviews, whose aggregate is the company rating', async () => {
     const busiest = (await app
       .db('companies')
+      .where('is_in_list', true)
       .orderBy('review_count', 'desc')
       .first('slug', 'review_count')) as { slug: string; review_count: number };
     const res = await app.get(`/api/companies/${busiest.slug}`);
     expect(res.status).toBe(200);
     const profile = CompanyProfileSchema.strict().parse(await res.json());
     expect(profile.reviewCount).toBe(busiest.review_count);
-    expect(profile.reviews.length).toBe(Math.min(50, busiest.review_count));
+    // The first page; the rest are pages of their own (issue 15: 50 were shown and 10 were out of reach).
+    expect(profile.reviews.length).toBe(Math.min(REVIEWS_PER_PAGE, busiest.review_count));
     expect(profile.ratingDistribution.reduce((sum, d) => sum + d.count, 0)).toBe(
       profile.reviewCount,
     );
@@ -376,6 +380,91 @@ describe.each(testDatabases())('companies API on $name', (database) => {
       expect(review.rating).toBeLessThanOrEqual(5);
       expect(review.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     }
+  });
+
+  describe('review pages', () => {
+    /** The listed company with the most published reviews, and their ids newest first. */
+    let busiest: { id: number; slug: string };
+    let newestFirst: number[];
+    const reviewPage = async (slug: string, query: string) => {
+      const res = await app.get(`/api/companies/${slug}/reviews${query}`);
+      return { status: res.status, body: (await res.json()) as unknown };
+    };
+
+    beforeAll(async () => {
+      busiest = (await app
+        .db('companies')
+        .where('is_in_list', true)
+        .orderBy([
+          { column: 'review_count', order: 'desc' },
+          { column: 'id', order: 'asc' },
+        ])
+        .first('id', 'slug')) as typeof busiest;
+      newestFirst = (await app
+        .db('reviews')
+        .where({ company_id: busiest.id, status: 'published' })
+        .orderBy([
+          { column: 'reviewed_on', order: 'desc' },
+          { column: 'id', order: 'desc' },
+        ])
+        .pluck('id')) as number[];
+    });
+
+    it('pages every published review exactly once, newest first, the first page being the profile’s', async () => {
+      // The seed gives the busiest companies 60 reviews: more than the 50 the profile used to stop at.
+      expect(newestFirst.length).toBeGreaterThan(50);
+      const pageCount = Math.ceil(newestFirst.length / REVIEWS_PER_PAGE);
+      const seen: number[] = [];
+      for (let page = 1; page <= pageCount; page++) {
+        const { status, body } = await reviewPage(busiest.slug, `?page=${page}`);
+        expect(status).toBe(200);
+        const parsed = CompanyReviewPageSchema.strict().parse(body);
+        expect(parsed).toMatchObject({ page, pageCount, total: newestFirst.length });
+        seen.push(...parsed.reviews.map((review) => review.id));
+      }
+      expect(seen).toEqual(newestFirst);
+
+      const profile = CompanyProfileSchema.parse(
+        await (await app.get(`/api/companies/${busiest.slug}`)).json(),
+      );
+      const first = CompanyReviewPageSchema.parse((await reviewPage(busiest.slug, '')).body);
+      expect(first.page).toBe(1);
+      expect(profile.reviews.map((r) => r.id)).toEqual(first.reviews.map((r) => r.id));
+    });
+
+    it('answers 404 past the last page and 400 for a page that is not a number', async () => {
+      const pageCount = Math.ceil(newestFirst.length / REVIEWS_PER_PAGE);
+      const past = await reviewPage(busiest.slug, `?page=${pageCount + 1}`);
+      expect(past.status).toBe(404);
+      expect(past.body).toEqual({
+        error: `No page ${pageCount + 1} of reviews for the company "${busiest.slug}"`,
+      });
+      for (const bad of ['?page=0', '?page=two', '?page=1&limit=100']) {
+        const answer = await reviewPage(busiest.slug, bad);
+        expect(answer.status).toBe(400);
+        expect(answer.body).toEqual({ error: expect.stringMatching(/page|limit/) });
+      }
+    });
+
+    it('has one empty first page for a company without reviews, and none for an unknown company', async () => {
+      const unreviewed = (await app
+        .db('companies')
+        .where({ is_in_list: true, review_count: 0 })
+        .whereNotExists(
+          app.db('reviews').select(app.db.raw('1')).whereRaw('reviews.company_id = companies.id'),
+        )
+        .first('slug')) as { slug: string };
+      expect(await reviewPage(unreviewed.slug, '')).toEqual({
+        status: 200,
+        body: { reviews: [], page: 1, pageCount: 1, total: 0 },
+      });
+      expect((await reviewPage(unreviewed.slug, '?page=2')).status).toBe(404);
+      const unknown = await reviewPage('no-such-mover', '');
+      expect(unknown).toEqual({
+        status: 404,
+        body: { error: 'No company with slug "no-such-mover"' },
+      });
+    });
   });
 
   it('answers 404 JSON for an unknown company and for an unknown API path', async () => {

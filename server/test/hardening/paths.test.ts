@@ -341,6 +341,12 @@ describe.each(testDatabases())('request paths and hosts on $name', (database) =>
       expect(htmlOf(page)).not.toContain(company.name.replace(/&/g, '&amp;'));
       const api = await raw(app, `/api/companies/${company.slug}`);
       expect(api.status).toBe(404);
+      const reviews = await raw(app, `/api/companies/${company.slug}/reviews`);
+      expect(reviews.status).toBe(404);
+      const laterPage = await raw(app, `/company/${company.slug}?reviews=2`, {
+        Accept: 'text/html',
+      });
+      expect(laterPage.status).toBe(404);
     });
 
     it('is in no list, search or sitemap', async () => {

@@ -1,5 +1,7 @@
 /** The 404 page (spec 2.4): shown for every unknown path, with status 404 and kept out of search results. */
-import { Link, useNavigate } from 'react-router-dom';
+import { useContext, useSyncExternalStore } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { CameFromContext } from '../../lib/came-from';
 import { Breadcrumbs } from '../breadcrumbs';
 import { ArrowLeftIcon, HomeIcon, SearchIcon } from '../icons';
 import { Seo } from '../../lib/seo/seo';
@@ -18,14 +20,46 @@ const CRUMBS = [{ label: 'Home', to: '/' }, { label: NOT_FOUND_TITLE }];
 const buttonBase =
   'inline-flex items-center justify-center gap-2 rounded-lg px-5 py-3 text-sm font-semibold shadow-sm';
 
-export function NotFoundPage() {
-  const navigate = useNavigate();
-  const goBack = () => {
-    // A visitor who landed here directly has nowhere to go back to in this tab.
-    if (window.history.length > 1) void navigate(-1);
-    else void navigate('/');
-  };
+/** Nothing to subscribe to: useSyncExternalStore only tells the server's render from the browser's. */
+const noSubscription = () => () => undefined;
 
+/**
+ * Go Back only where there is a page of this site to go back to (issue 15: with no history it went nowhere,
+ * and history.length counted other sites' pages too): a page this tab reached by the site's own navigation
+ * (React Router numbers its history entries; idx 0 is the tab's first), or the page whose link led here,
+ * which the server read from the Referer and makes a plain link, so it works without scripts as well.
+ */
+function GoBack({ className }: { className: string }) {
+  const navigate = useNavigate();
+  const cameFrom = useContext(CameFromContext);
+  // Re-read at every navigation (the location changes the page's render).
+  useLocation();
+  const earlierPageHere = useSyncExternalStore(
+    noSubscription,
+    () => ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0,
+    () => false,
+  );
+  const content = (
+    <>
+      <ArrowLeftIcon className="h-4 w-4" />
+      Go Back
+    </>
+  );
+  if (earlierPageHere) {
+    return (
+      <button type="button" onClick={() => void navigate(-1)} className={className}>
+        {content}
+      </button>
+    );
+  }
+  return cameFrom ? (
+    <Link to={cameFrom} className={className}>
+      {content}
+    </Link>
+  ) : null;
+}
+
+export function NotFoundPage() {
   return (
     <section
       className="mx-auto max-w-3xl px-4 py-16 text-center sm:px-6 sm:py-24"
@@ -65,14 +99,9 @@ export function NotFoundPage() {
           <SearchIcon className="h-4 w-4" />
           Search Moving Companies
         </Link>
-        <button
-          type="button"
-          onClick={goBack}
+        <GoBack
           className={`${buttonBase} border border-slate-300 bg-white text-slate-800 hover:bg-slate-50`}
-        >
-          <ArrowLeftIcon className="h-4 w-4" />
-          Go Back
-        </button>
+        />
       </div>
       <p className="mt-8 text-sm text-slate-600">
         Still can't find what you need?{' '}

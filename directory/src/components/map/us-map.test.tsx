@@ -36,18 +36,48 @@ describe('UsMap', () => {
     document.body.innerHTML = '';
   });
 
-  it("links every state to its page with the title 'Browse {state} Movers'", async () => {
-    const user = userEvent.setup();
+  it("links every state to its page with the title 'Browse {state} Movers'", () => {
     const { container } = renderWithRouter(<UsMap map={map} />);
     const illinois = screen.getByRole('link', { name: 'Browse Illinois Movers' });
     expect(illinois.getAttribute('href')).toBe('/states/illinois');
     expect(illinois.querySelector('title')?.textContent).toBe('Browse Illinois Movers');
     expect(container.querySelectorAll('a')).toHaveLength(51);
-    // Tab through the map's links to Illinois, as a keyboard user does.
-    for (let i = 0; i < 51 && document.activeElement !== illinois; i++) await user.tab();
-    expect(illinois).toHaveFocus();
-    expect(illinois.querySelector('path')?.getAttribute('data-active')).toBe('true');
     expect(container.querySelector('[style]')).toBeNull();
+  });
+
+  it('is one tab stop whose arrow keys move between the states (issue 15)', async () => {
+    const user = userEvent.setup();
+    const { container } = renderWithRouter(<UsMap map={map} />);
+    const state = (name: string) => screen.getByRole('link', { name: `Browse ${name} Movers` });
+    // Once scripts run, every state but one is out of the tab order.
+    expect(container.querySelectorAll('a[tabindex="-1"]')).toHaveLength(50);
+
+    await user.tab();
+    expect(state('Alabama')).toHaveFocus();
+    expect(state('Alabama').querySelector('path')?.getAttribute('data-active')).toBe('true');
+    await user.keyboard('{ArrowRight}');
+    expect(state('Alaska')).toHaveFocus();
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(state('Arkansas')).toHaveFocus();
+    await user.keyboard('{ArrowUp}');
+    expect(state('Arizona')).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(state('Wyoming')).toHaveFocus();
+    await user.keyboard('{ArrowRight}');
+    expect(state('Alabama')).toHaveFocus();
+    await user.keyboard('{ArrowLeft}');
+    expect(state('Wyoming')).toHaveFocus();
+    await user.keyboard('{Home}');
+    await user.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}');
+    expect(state('California')).toHaveFocus();
+
+    // Tab leaves the map for its zoom buttons (Zoom out and Reset are disabled at 1×)…
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Zoom in' })).toHaveFocus();
+    // …and Shift+Tab comes back to the state last chosen, the only one in the tab order.
+    await user.tab({ shift: true });
+    expect(state('California')).toHaveFocus();
+    expect(container.querySelectorAll('a:not([tabindex="-1"])')).toHaveLength(1);
   });
 
   it('zooms with the buttons within 1× to 8× through the viewBox', async () => {

@@ -1,11 +1,19 @@
 /**
  * The interactive US map (home section 7). The server renders it as an SVG with one link per state, so it
  * works without scripts and crawlers follow it. In the browser it adds hover and focus highlights, the
- * 'Browse {state} Movers' caption, and zoom (buttons, wheel, pinch; 1× to 8×) through the SVG viewBox,
- * never inline styles (the CSP forbids them).
+ * 'Browse {state} Movers' caption, zoom (buttons, wheel, pinch; 1× to 8×) through the SVG viewBox, never
+ * inline styles (the CSP forbids them), and one tab stop for all 51 states: Tab enters the map at a state,
+ * the arrow keys (Home, End) move between states in the order of the list, Tab leaves (issue 15: the map
+ * was 51 of the home page's tab stops, after the same 51 states in the list above it).
  */
 import { statePath } from '@moveratlas/contracts';
-import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import {
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type PointerEvent as ReactPointerEvent,
+} from 'react';
 import { Link } from 'react-router-dom';
 import type { MapState, UsMapData } from './map-types';
 
@@ -20,6 +28,9 @@ interface View {
   cx: number;
   cy: number;
 }
+
+/** Nothing to subscribe to: useSyncExternalStore only tells the server's render from the browser's. */
+const noSubscription = () => () => {};
 
 const clampZoom = (zoom: number) => Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, zoom));
 
@@ -110,6 +121,13 @@ export function UsMap({ map }: { map: UsMapData }) {
   const initial: View = { zoom: 1, cx: width / 2, cy: height / 2 };
   const [view, setView] = useState<View>(initial);
   const [active, setActive] = useState<MapState | null>(null);
+  // The one state in the tab order once scripts run; without them every state is a tab stop.
+  const [tabStop, setTabStop] = useState(0);
+  const scripted = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   const svgRef = useRef<SVGSVGElement>(null);
   const pointers = useRef(new Map<number, { x: number; y: number }>());
   const pinch = useRef<{ distance: number; zoom: number } | null>(null);
@@ -186,11 +204,27 @@ export function UsMap({ map }: { map: UsMapData }) {
           viewBox={viewBoxOf(view, width, height)}
           className="h-auto w-full touch-pan-y select-none"
           role="group"
-          aria-label="Map of the United States: choose a state to browse its movers"
+          aria-label="Map of the United States: choose a state to browse its movers, the arrow keys move between states"
           onPointerDown={onPointerDown}
           onPointerMove={onPointerMove}
           onPointerUp={onPointerUp}
           onPointerCancel={onPointerUp}
+          onKeyDown={(event) => {
+            const links = svgRef.current?.querySelectorAll('a') ?? [];
+            const at = [...links].indexOf(document.activeElement as HTMLAnchorElement);
+            const next = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+            const to =
+              event.key === 'Home'
+                ? 0
+                : event.key === 'End'
+                  ? links.length - 1
+                  : next && at >= 0
+                    ? (at + next + links.length) % links.length
+                    : -1;
+            if (to < 0) return;
+            event.preventDefault();
+            links[to]?.focus();
+          }}
         >
           {map.states.map((state, index) => (
             <Link
@@ -198,9 +232,13 @@ export function UsMap({ map }: { map: UsMapData }) {
               to={statePath(state.slug)}
               className="us-map-link"
               aria-label={browseTitle(state)}
+              tabIndex={!scripted || tabStop === index ? undefined : -1}
               onMouseEnter={() => setActive(state)}
               onMouseLeave={() => setActive(null)}
-              onFocus={() => setActive(state)}
+              onFocus={() => {
+                setActive(state);
+                setTabStop(index);
+              }}
               onBlur={() => setActive(null)}
               onClick={(event) => {
                 // A drag to pan is not a click on the state under the pointer.

@@ -1,8 +1,11 @@
 /** Statistics and charts of a state or city page, all rendered on the server as HTML and inline SVG. */
 import {
-  localMoveEstimate,
-  longDistanceEstimate,
+  distanceBand,
+  PRICING_RULES,
+  typicalMovePrices,
+  TYPICAL_LOCAL_MILES,
   TYPICAL_LONG_DISTANCE_MILES,
+  TYPICAL_MOVES,
   type DirectoryStatistics,
   type MoveDestination,
   type MoveSizeId,
@@ -48,13 +51,12 @@ export function PlaceStatistics({
   const services = [...statistics.serviceMix]
     .sort((a, b) => b.count - a.count)
     .map((service) => ({ label: service.name, value: service.count }));
-  const local = PRICED_SIZES.map((size) => ({
+  // The calculator's own totals for these moves (issue 15: the pages disagreed with it).
+  const prices = typicalMovePrices(PRICED_SIZES.map((size) => size.id));
+  const local = PRICED_SIZES.map((size, i) => ({ label: size.label, range: prices[i]!.local }));
+  const longDistance = PRICED_SIZES.map((size, i) => ({
     label: size.label,
-    range: localMoveEstimate(size.id),
-  }));
-  const longDistance = PRICED_SIZES.map((size) => ({
-    label: size.label,
-    range: longDistanceEstimate(size.id, TYPICAL_LONG_DISTANCE_MILES),
+    range: prices[i]!.longDistance,
   }));
   return (
     <section aria-labelledby="statistics-heading" className="mt-10">
@@ -86,13 +88,13 @@ export function PlaceStatistics({
           />
         ) : null}
         <PriceRangeChart
-          title="Typical local move prices"
-          description="Estimated price ranges of a local move by size: crew size × hours × hourly rate."
+          title={`Typical local move prices (${TYPICAL_LOCAL_MILES} miles)`}
+          description={`Estimated price ranges of a ${TYPICAL_LOCAL_MILES}-mile local move by home size: the crew's hours at an hourly rate, the drive and a trip charge.`}
           rows={local}
         />
         <PriceRangeChart
-          title={`Typical long-distance prices (${formatCount(TYPICAL_LONG_DISTANCE_MILES)} miles)`}
-          description="Estimated price ranges of a long-distance move by size: shipment weight × rate per pound."
+          title={`Typical long-distance prices (${distanceBand(TYPICAL_LONG_DISTANCE_MILES).label})`}
+          description="Estimated price ranges of a long-distance move by home size: shipment weight × rate per pound."
           rows={longDistance}
         />
         {destinations.length > 0 ? (
@@ -104,13 +106,25 @@ export function PlaceStatistics({
           />
         ) : null}
       </div>
-      <p className="mt-3 text-xs text-slate-600">
-        Prices are estimates from national averages for comparison, not quotes. Use the{' '}
-        <a href="/calculator" className="font-medium text-blue-800 underline">
-          cost calculator
-        </a>{' '}
-        for your own move.
-      </p>
+      <div className="mt-3 text-sm text-slate-600">
+        <p>
+          Prices are for {TYPICAL_MOVES}. The{' '}
+          <a href="/calculator" className="font-medium text-blue-800 underline">
+            cost calculator
+          </a>{' '}
+          gives the same figures for the same move, and prices yours.
+        </p>
+        <details className="mt-2">
+          <summary className="cursor-pointer font-medium text-slate-800">
+            How these prices are worked out
+          </summary>
+          <ul className="mt-2 list-disc space-y-1 pl-5">
+            {PRICING_RULES.map((rule) => (
+              <li key={rule}>{rule}</li>
+            ))}
+          </ul>
+        </details>
+      </div>
     </section>
   );
 }

@@ -5,7 +5,12 @@
  */
 import type { FormEvent } from 'react';
 import { Form, Link, useLoaderData, useSubmit, type LoaderFunctionArgs } from 'react-router-dom';
-import { LOCAL_MOVE_MAX_MILES, MAX_STORAGE_MONTHS, MOVE_SIZES } from '@moveratlas/contracts';
+import {
+  LOCAL_MOVE_MAX_MILES,
+  MAX_STORAGE_MONTHS,
+  MOVE_SIZES,
+  PRICING_RULES,
+} from '@moveratlas/contracts';
 import { directoryData } from '../../app/router-context';
 import { Breadcrumbs } from '../../components/breadcrumbs';
 import { webPageJsonLd } from '../../lib/seo/content-structured-data';
@@ -247,16 +252,18 @@ export function CalculatorView({ form, estimate, from, to, error }: CalculatorDa
           ) : null}
           <div className="mt-8 rounded-xl bg-slate-50 p-5 text-sm text-slate-700">
             <h3 className="font-semibold text-slate-900">How we estimate</h3>
+            {/* The same words as the state pages and the cost guide, whose prices are this estimate's. */}
+            <ul className="mt-2 list-disc space-y-1 pl-5">
+              {PRICING_RULES.map((rule) => (
+                <li key={rule}>{rule}</li>
+              ))}
+            </ul>
             <p className="mt-2">
-              These are typical US price ranges, not a quote. Local moves: the usual crew and hours
-              for your home size at common hourly rates, plus the drive and a trip charge. Long
-              distance: a typical shipment weight for your home size times a per-pound rate that
-              rises with distance. Moves from May to September cost more. Prices vary by city and
-              company; compare written estimates. Read our{' '}
+              Compare written estimates from movers. Our{' '}
               <Link to="/blog/moving-cost-guide" className="font-medium text-blue-800 underline">
                 moving cost guide
               </Link>{' '}
-              for details.
+              explains each cost and lists typical prices by home size.
             </p>
           </div>
         </section>

@@ -84,7 +84,9 @@ export function CityView({ city, page, params, destinations }: CityPageData) {
           ...statistics.serviceMix.slice(0, 4).map((service) => `${city.name} ${service.name}`),
         ]}
         canonicalPath={`${path}${listQueryString(params)}`}
-        noindex={isListVariant(params)}
+        // A city without a listed mover is not in the sitemap (cities with listed companies only): out of the
+        // index too, its links followed (issue 15: 28,000 such pages were indexable, none in the sitemap).
+        noindex={isListVariant(params) || statistics.companyCount === 0}
         followLinks
         breadcrumbs={crumbs}
         geo={{

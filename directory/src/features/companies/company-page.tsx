@@ -1,7 +1,12 @@
-/** /company/{slug}: a company's full profile with reviews, rating distribution, contact, location and JSON-LD. */
+/**
+ * /company/{slug}: a company's profile — contact and quote at the top, then about, services, photos, the rating
+ * summary with a page of reviews (?reviews=n for the older ones), other movers, location and JSON-LD.
+ */
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import {
   companyPageTitle,
+  fittingTitle,
+  reviewPageCount,
   type CompanyProfile,
   cityPath,
   statePath,
@@ -30,6 +35,7 @@ import {
   CompanyReviews,
   CompanyServices,
   OtherMovers,
+  type ReviewPageInfo,
 } from './company-profile-sections';
 
 async function locatorFor(company: CompanyProfile): Promise<StateLocator | null> {
@@ -48,11 +54,26 @@ const OTHER_MOVERS = 4;
 /** The city's best ranked movers the loader picks them from. */
 const OTHER_MOVER_CANDIDATES = 12;
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
+/** The review page a URL asks for (?reviews=n, absent is the first); undefined when it names no page. */
+function reviewPageOf(url: URL): number | undefined {
+  const text = url.searchParams.get('reviews');
+  if (text === null || text === '') return 1;
+  return /^[1-9]\d{0,4}$/.test(text) ? Number(text) : undefined;
+}
+
+export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const slug = params.slug ?? '';
   const data = directoryData(context);
-  const company = await data.companyProfile(slug);
-  if (!company) notFound();
+  const page = reviewPageOf(new URL(request.url));
+  if (page === undefined) notFound();
+  const [company, laterReviews] = await Promise.all([
+    data.companyProfile(slug),
+    // The first page travels with the profile; a later one is asked for beside it.
+    page > 1 ? data.companyReviews(slug, page) : undefined,
+  ]);
+  if (!company || (page > 1 && !laterReviews)) notFound();
+  const total = company.ratingDistribution.reduce((sum, bucket) => sum + bucket.count, 0);
+  const reviewPage: ReviewPageInfo = { page, pageCount: reviewPageCount(total), total };
   const [locator, sameCity] = await Promise.all([
     locatorFor(company),
     data.listCompanies({
@@ -71,12 +92,18 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
     .slice(0, OTHER_MOVERS)
     // Only what the list shows: the loader data travels in the page for hydration.
     .map(({ id, name, slug, rating, reviewCount }) => ({ id, name, slug, rating, reviewCount }));
-  return { company, locator, otherMovers };
+  return {
+    // The reviews of this page only: the page's data travels in it for hydration.
+    company: laterReviews ? { ...company, reviews: laterReviews.reviews } : company,
+    reviewPage,
+    locator,
+    otherMovers,
+  };
 }
 
 export type CompanyPageData = Awaited<ReturnType<typeof loader>>;
 
-export function CompanyView({ company, locator, otherMovers }: CompanyPageData) {
+export function CompanyView({ company, reviewPage, locator, otherMovers }: CompanyPageData) {
   const site = useSite();
   const path = companyProfilePath(company.slug);
   const place = `${company.city.name}, ${company.state.abbreviation}`;
@@ -91,19 +118,35 @@ export function CompanyView({ company, locator, otherMovers }: CompanyPageData) 
     company.description ??
     `${company.name} is a moving company in ${place} offering ${serviceBadges(company).join(', ').toLowerCase()}.`;
   const quoteHref = companyQuotePath(company);
+  const laterPage = reviewPage.page > 1;
+  const profileTitle = companyPageTitle(
+    { name: company.name, city: company.city.name, stateAbbreviation: company.state.abbreviation },
+    site.siteName,
+  );
 
   return (
     <div className="mx-auto max-w-7xl px-4 pt-8 pb-16 sm:px-6 lg:px-8">
       <Seo
-        title={companyPageTitle(
-          {
-            name: company.name,
-            city: company.city.name,
-            stateAbbreviation: company.state.abbreviation,
-          },
-          site.siteName,
-        )}
+        title={
+          laterPage
+            ? fittingTitle(
+                [
+                  `${company.name} Reviews – Page ${reviewPage.page}`,
+                  `${company.name} – Page ${reviewPage.page}`,
+                ],
+                site.siteName,
+              )
+            : profileTitle
+        }
         description={`${description} ${company.reviewCount > 0 ? `Read ${plural(company.reviewCount, 'review', 'reviews')} and get a free quote.` : 'Get a free quote.'}`}
+        // Older reviews have their own pages, linked from the profile: followed, not competing with it.
+        {...(laterPage
+          ? {
+              noindex: true,
+              followLinks: true,
+              canonicalPath: `${path}?reviews=${reviewPage.page}`,
+            }
+          : {})}
         keywords={companyKeywords(company)}
         breadcrumbs={crumbs}
         geo={{
@@ -132,7 +175,18 @@ export function CompanyView({ company, locator, otherMovers }: CompanyPageData) 
               </span>
             ) : null}
           </p>
-          <StarRating rating={company.rating} reviewCount={company.reviewCount} className="mt-3" />
+          <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1">
+            <StarRating rating={company.rating} reviewCount={company.reviewCount} />
+            {reviewPage.total > 0 ? (
+              <a
+                href="#reviews"
+                className="text-sm font-medium text-blue-800 underline underline-offset-2"
+              >
+                Read the reviews
+              </a>
+            ) : null}
+          </div>
+          <CompanyContact company={company} />
         </div>
         {/* Keyed by company: another profile, reached client-side, gets its own widget. */}
         <CompanyQuoteButton key={company.id} company={company} href={quoteHref} />
@@ -146,13 +200,12 @@ export function CompanyView({ company, locator, otherMovers }: CompanyPageData) 
 
           <CompanyPhotos name={company.name} urls={company.photoUrls} />
 
-          <CompanyReviews company={company} />
+          <CompanyReviews company={company} reviewPage={reviewPage} path={path} />
 
           <OtherMovers company={company} place={place} otherMovers={otherMovers} />
         </div>
 
-        <aside className="space-y-6" aria-label="Contact and location">
-          <CompanyContact company={company} />
+        <aside className="space-y-6" aria-label="Location">
           <CompanyLocation company={company} place={place} locator={locator} />
         </aside>
       </div>

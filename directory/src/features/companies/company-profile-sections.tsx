@@ -1,10 +1,11 @@
 /**
- * The sections of a company's profile (company-page.tsx): about and facts, services, reviews with their rating
- * distribution, other movers of its city, and the contact and location panels.
+ * The sections of a company's profile (company-page.tsx): the contact links under its name, about and facts,
+ * services, a page of reviews with the rating distribution, other movers of its city, and the location panel.
  */
 import { Link } from 'react-router-dom';
 import {
   BEST_RATED_MIN_REVIEWS,
+  REVIEWS_PER_PAGE,
   cityPath,
   formatPhone,
   mayBeCalledBestRated,
@@ -13,13 +14,13 @@ import {
   type CompanyProfile,
 } from '@moveratlas/contracts';
 import { BarChart } from '../../components/charts/bar-chart';
-import { MailIcon, PhoneIcon } from '../../components/icons';
+import { MailIcon, Outline, PhoneIcon } from '../../components/icons';
+import { Pagination } from '../../components/pagination';
 import { StarRating } from '../../components/star-rating';
 import type { StateLocator } from '../../components/map/map-types';
 import { StateLocatorMap } from '../../components/map/state-locator-map';
 import { companyPath } from '../../lib/companies';
-
-const externalLink = 'font-medium text-blue-800 underline underline-offset-2 break-all';
+import { plural } from '../../lib/numbers';
 
 export function CompanyAbout({
   company,
@@ -86,9 +87,36 @@ export function CompanyServices({ company }: { company: CompanyProfile }) {
   );
 }
 
-export function CompanyReviews({ company }: { company: CompanyProfile }) {
+/** Which page of a company's published reviews a profile shows, of how many. */
+export interface ReviewPageInfo {
+  page: number;
+  pageCount: number;
+  /** Published reviews in all. */
+  total: number;
+}
+
+/** The address of a review page: the profile itself for the first, ?reviews=n for the others. */
+export const reviewPageHref = (path: string, page: number): string =>
+  `${path}${page > 1 ? `?reviews=${page}` : ''}#reviews`;
+
+/**
+ * The rating summary and its distribution (on every page, so a later page still shows the whole picture),
+ * one page of reviews, newest first, and plain links to the other pages (they work without scripts).
+ */
+export function CompanyReviews({
+  company,
+  reviewPage,
+  path,
+}: {
+  company: CompanyProfile;
+  reviewPage: ReviewPageInfo;
+  path: string;
+}) {
+  const { page, pageCount, total } = reviewPage;
+  const first = (page - 1) * REVIEWS_PER_PAGE + 1;
+  const last = first + company.reviews.length - 1;
   return (
-    <section aria-labelledby="reviews-heading">
+    <section id="reviews" aria-labelledby="reviews-heading" className="scroll-mt-20">
       <h2 id="reviews-heading" className="text-2xl font-bold text-slate-900">
         Customer Reviews
       </h2>
@@ -108,22 +136,45 @@ export function CompanyReviews({ company }: { company: CompanyProfile }) {
       {company.reviews.length === 0 ? (
         <p className="mt-3 text-slate-600">No reviews yet.</p>
       ) : (
-        <ul className="mt-6 space-y-4">
-          {company.reviews.map((review) => (
-            <li key={review.id} className="rounded-xl border border-slate-200 p-4">
-              <article aria-labelledby={`review-${review.id}`}>
-                <StarRating rating={review.rating} />
-                <h3 id={`review-${review.id}`} className="mt-2 font-semibold text-slate-900">
-                  {review.title}
-                </h3>
-                <p className="mt-1 text-slate-700">{review.text}</p>
-                <p className="mt-2 text-sm text-slate-600">
-                  {review.authorFirstName} · <time dateTime={review.date}>{review.date}</time>
-                </p>
-              </article>
-            </li>
-          ))}
-        </ul>
+        <>
+          <p className="mt-6 text-sm text-slate-600">
+            {total > company.reviews.length
+              ? `Reviews ${first}–${last} of ${total}, newest first.`
+              : `${plural(total, 'review', 'reviews')}, newest first.`}
+          </p>
+          <ul className="mt-3 space-y-4">
+            {company.reviews.map((review) => (
+              <li key={review.id} className="rounded-xl border border-slate-200 p-4">
+                <article aria-labelledby={`review-${review.id}`}>
+                  <StarRating rating={review.rating} />
+                  <h3 id={`review-${review.id}`} className="mt-2 font-semibold text-slate-900">
+                    {review.title}
+                  </h3>
+                  <p className="mt-1 text-slate-700">{review.text}</p>
+                  <p className="mt-2 text-sm text-slate-600">
+                    {review.authorFirstName} · <time dateTime={review.date}>{review.date}</time>
+                  </p>
+                </article>
+              </li>
+            ))}
+          </ul>
+          {page < pageCount ? (
+            <p className="mt-6">
+              <Link
+                to={reviewPageHref(path, page + 1)}
+                className="inline-flex min-h-11 items-center rounded-lg border border-blue-700 px-4 py-2 text-sm font-semibold text-blue-800 hover:bg-blue-50"
+              >
+                Older reviews: {last + 1}–{Math.min(total, last + REVIEWS_PER_PAGE)} of {total}
+              </Link>
+            </p>
+          ) : null}
+          <Pagination
+            page={page}
+            totalPages={pageCount}
+            hrefFor={(p) => reviewPageHref(path, p)}
+            label="Review pages"
+          />
+        </>
       )}
     </section>
   );
@@ -178,39 +229,58 @@ export function OtherMovers({
   );
 }
 
+/** Here rather than in components/icons, which every page downloads: only the profile shows it. */
+const GlobeIcon = (props: { className?: string }) => (
+  <Outline {...props}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M3 12h18M12 3a14 14 0 010 18M12 3a14 14 0 000 18" />
+  </Outline>
+);
+
+const contactLinkBase =
+  'inline-flex min-h-11 max-w-full items-center gap-2 rounded-lg border px-4 py-2 text-sm font-semibold';
+const contactLink = `${contactLinkBase} border-slate-300 bg-white text-slate-900 hover:bg-slate-50`;
+const callLink = `${contactLinkBase} border-blue-700 bg-blue-700 text-white hover:bg-blue-800`;
+
+/**
+ * The company's phone (tap to call), e-mail and website, right under its name: the first thing a visitor
+ * on a phone sees, not the last (issue 15).
+ */
 export function CompanyContact({ company }: { company: CompanyProfile }) {
+  if (!company.phone && !company.email && !company.website) return null;
   return (
-    <section aria-labelledby="contact-heading" className="rounded-xl border border-slate-200 p-5">
-      <h2 id="contact-heading" className="text-lg font-bold text-slate-900">
-        Contact
+    <section aria-labelledby="contact-heading" className="mt-4">
+      <h2 id="contact-heading" className="sr-only">
+        Contact {company.name}
       </h2>
-      <ul className="mt-3 space-y-2 text-sm">
+      <ul className="flex flex-wrap gap-2">
         {company.phone ? (
-          <li className="flex items-center gap-2">
-            <PhoneIcon className="h-4 w-4 text-slate-500" />
-            <a href={`tel:+1${phoneDigits(company.phone).slice(-10)}`} className={externalLink}>
-              {formatPhone(company.phone)}
+          <li className="max-w-full">
+            <a href={`tel:+1${phoneDigits(company.phone).slice(-10)}`} className={callLink}>
+              <PhoneIcon className="h-4 w-4 shrink-0" />
+              Call {formatPhone(company.phone)}
             </a>
           </li>
         ) : null}
         {company.email ? (
-          <li className="flex items-center gap-2">
-            <MailIcon className="h-4 w-4 text-slate-500" />
-            <a href={`mailto:${company.email}`} className={externalLink}>
-              {company.email}
+          <li className="max-w-full">
+            <a href={`mailto:${company.email}`} className={contactLink}>
+              <MailIcon className="h-4 w-4 shrink-0 text-slate-500" />
+              <span className="break-all">{company.email}</span>
             </a>
           </li>
         ) : null}
         {company.website ? (
-          <li>
+          <li className="max-w-full">
             <a
               href={company.website}
               rel="nofollow noopener noreferrer"
               target="_blank"
-              className={externalLink}
+              className={contactLink}
             >
-              {company.website.replace(/^https?:\/\//, '')}
-              <span className="sr-only"> (opens in a new tab)</span>
+              <GlobeIcon className="h-4 w-4 shrink-0 text-slate-500" />
+              <span className="break-all">{company.website.replace(/^https?:\/\//, '')}</span>
+              <span className="sr-only"> (website, opens in a new tab)</span>
             </a>
           </li>
         ) : null}

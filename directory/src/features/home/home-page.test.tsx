@@ -7,8 +7,14 @@ import { HomeView } from './home-page';
 
 afterEach(cleanup);
 
+/** The guide as the server renders it from directory/content/pages/home-moving-guide.md (checked there). */
+const GUIDE = {
+  title: 'How to Plan a Move Without the Stress',
+  html: '<p>Our <a href="/blog/complete-moving-checklist">complete moving checklist</a> breaks those weeks into small tasks.</p><h3>Check the mover before you book</h3><p>The <a href="/blog/interstate-moving-regulations">interstate moving regulations</a> guide explains your rights.</p>',
+};
+
 const renderHome = () =>
-  renderWithRouter(<HomeView states={TEST_STATES} majorCities={TEST_MAJOR_CITIES} />);
+  renderWithRouter(<HomeView states={TEST_STATES} majorCities={TEST_MAJOR_CITIES} guide={GUIDE} />);
 const section = (name: string | RegExp) => screen.getByRole('region', { name });
 const hrefOf = (container: HTMLElement, name: string | RegExp) =>
   within(container).getByRole('link', { name }).getAttribute('href');
@@ -45,6 +51,7 @@ describe('HomeView', () => {
         featuredTotal={120}
         usMap={{ width: 800, height: 600, states: [] }}
         averageRating={4.26}
+        guide={GUIDE}
       />,
     );
     const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);

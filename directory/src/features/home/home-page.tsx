@@ -16,7 +16,7 @@ import {
   loadLiveFeatured,
 } from './components/featured-companies';
 import { ForMovingCompanies } from './components/for-moving-companies';
-import { MovingGuide } from './components/moving-guide';
+import { MovingGuide, type HomeGuide } from './components/moving-guide';
 import { UsMapSection } from './components/us-map-section';
 import { HeroSearch } from './components/hero-search';
 import { HomeIntro } from './components/home-intro';
@@ -42,6 +42,8 @@ export interface HomeData {
   averageRating?: number | null;
   /** How many published reviews the directory holds, when known. */
   reviewCount?: number | null;
+  /** The editorial guide (section 11); left out when it cannot be read. */
+  guide?: HomeGuide | null;
 }
 
 async function usMapData(): Promise<UsMapData | null> {
@@ -56,13 +58,18 @@ async function usMapData(): Promise<UsMapData | null> {
 
 export async function loader({ context }: LoaderFunctionArgs): Promise<HomeData> {
   const data = directoryData(context);
-  const [states, majorCities, featured, usMap, statistics] = await Promise.all([
+  const [states, majorCities, featured, usMap, statistics, guide] = await Promise.all([
     data.listStates(),
     data.majorCities(),
     // The section has its own loading and error states: a failure here is not the page's failure.
     data.featuredCompaniesToday(FEATURED_TODAY_COUNT).catch(() => null),
     usMapData(),
     data.nationalStatistics().catch(() => null),
+    // Only what the section shows: the loader data travels in the page for hydration.
+    data
+      .contentDocument('pages', 'home-moving-guide')
+      .then((doc) => (doc ? { title: doc.title, html: doc.html } : null))
+      .catch(() => null),
     // Rendered at once rather than after a suspension (see featured-companies.tsx); optional as well.
     loadLiveFeatured().catch(() => undefined),
   ]);
@@ -74,6 +81,7 @@ export async function loader({ context }: LoaderFunctionArgs): Promise<HomeData>
     usMap,
     averageRating: statistics?.averageRating ?? null,
     reviewCount: statistics?.reviewCount ?? null,
+    guide,
   };
 }
 
@@ -96,6 +104,7 @@ export function HomeView({
   usMap,
   averageRating,
   reviewCount,
+  guide,
 }: HomeData) {
   const site = useSite();
   const companyCount = states.reduce((sum, state) => sum + state.companyCount, 0);
@@ -132,7 +141,7 @@ export function HomeView({
       ) : null}
       <WhyChooseUs />
       <BlogTeasers />
-      <MovingGuide />
+      {guide ? <MovingGuide guide={guide} /> : null}
       <ForMovingCompanies />
     </>
   );

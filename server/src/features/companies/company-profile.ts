@@ -1,6 +1,13 @@
 /** Featured companies and the company profile. */
 import type { Knex } from 'knex';
-import type { Company, CompanyProfile, Review } from '@moveratlas/contracts';
+import {
+  REVIEWS_PER_PAGE,
+  reviewPageCount,
+  type Company,
+  type CompanyProfile,
+  type CompanyReviewPage,
+  type Review,
+} from '@moveratlas/contracts';
 import { COMPANY_COLUMNS, companiesWithPlace, toCompanies, type CompanyRow } from './company-row';
 
 /** Featured companies, best ranked first (by rank score: the companies_sort_featured index serves it). */
@@ -17,38 +24,57 @@ export async function listFeaturedCompanies(db: Knex, limit: number): Promise<Co
   return toCompanies(db, rows);
 }
 
-/** How many of a company's reviews its profile carries; the rest are summarised by the distribution. */
-export const PROFILE_REVIEW_LIMIT = 50;
+type ReviewRow = {
+  id: number;
+  rating: number;
+  title: string;
+  body: string;
+  author_first_name: string;
+  reviewed_on: string | Date;
+};
+
+const toReview = (r: ReviewRow): Review => ({
+  id: r.id,
+  rating: Number(r.rating),
+  title: r.title,
+  text: r.body,
+  authorFirstName: r.author_first_name,
+  date:
+    typeof r.reviewed_on === 'string'
+      ? r.reviewed_on.slice(0, 10)
+      : r.reviewed_on.toISOString().slice(0, 10),
+});
+
+/** A page of a company's published reviews, newest first (ties by id, so pages never overlap). */
+function publishedReviews(db: Knex, companyId: number, page: number): Promise<ReviewRow[]> {
+  return db('reviews')
+    .where({ company_id: companyId, status: 'published' })
+    .orderBy([
+      { column: 'reviewed_on', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .offset((page - 1) * REVIEWS_PER_PAGE)
+    .limit(REVIEWS_PER_PAGE)
+    .select('id', 'rating', 'title', 'body', 'author_first_name', 'reviewed_on') as Promise<
+    ReviewRow[]
+  >;
+}
+
+// An unlisted company has no public profile (page or API), as it has no place in lists, search or sitemaps.
+const listedCompany = (db: Knex, slug: string) =>
+  companiesWithPlace(db).where({ 'c.slug': slug, 'c.is_in_list': true });
 
 export async function findCompanyProfile(
   db: Knex,
   slug: string,
 ): Promise<CompanyProfile | undefined> {
-  // An unlisted company has no public profile (page or API), as it has no place in lists, search or sitemaps.
-  const row = (await companiesWithPlace(db)
-    .where({ 'c.slug': slug, 'c.is_in_list': true })
-    .select(COMPANY_COLUMNS)
-    .first()) as CompanyRow | undefined;
+  const row = (await listedCompany(db, slug).select(COMPANY_COLUMNS).first()) as
+    CompanyRow | undefined;
   if (!row) return undefined;
   const [[company], reviews, distribution] = await Promise.all([
     toCompanies(db, [row]),
-    db('reviews')
-      .where({ company_id: row.id, status: 'published' })
-      .orderBy([
-        { column: 'reviewed_on', order: 'desc' },
-        { column: 'id', order: 'desc' },
-      ])
-      .limit(PROFILE_REVIEW_LIMIT)
-      .select('id', 'rating', 'title', 'body', 'author_first_name', 'reviewed_on') as Promise<
-      Array<{
-        id: number;
-        rating: number;
-        title: string;
-        body: string;
-        author_first_name: string;
-        reviewed_on: string | Date;
-      }>
-    >,
+    // The first page; the distribution summarises every review, and the rest are pages of their own.
+    publishedReviews(db, row.id, 1),
     db('reviews')
       .where({ company_id: row.id, status: 'published' })
       .groupBy('rating')
@@ -58,17 +84,29 @@ export async function findCompanyProfile(
   const counts = new Map(distribution.map((d) => [Number(d.rating), Number(d.count)]));
   return {
     ...company!,
-    reviews: reviews.map((r): Review => ({
-      id: r.id,
-      rating: Number(r.rating),
-      title: r.title,
-      text: r.body,
-      authorFirstName: r.author_first_name,
-      date:
-        typeof r.reviewed_on === 'string'
-          ? r.reviewed_on.slice(0, 10)
-          : r.reviewed_on.toISOString().slice(0, 10),
-    })),
+    reviews: reviews.map(toReview),
     ratingDistribution: [5, 4, 3, 2, 1].map((stars) => ({ stars, count: counts.get(stars) ?? 0 })),
   };
+}
+
+/**
+ * Page `page` of a listed company's published reviews; undefined when there is no such listed company or
+ * the page is past the last (the first page always exists, empty for a company without reviews).
+ */
+export async function findCompanyReviews(
+  db: Knex,
+  slug: string,
+  page: number,
+): Promise<CompanyReviewPage | undefined> {
+  const company = (await listedCompany(db, slug).first('c.id')) as { id: number } | undefined;
+  if (!company) return undefined;
+  const counted = (await db('reviews')
+    .where({ company_id: company.id, status: 'published' })
+    .count({ total: '*' })
+    .first()) as { total: number | string } | undefined;
+  const total = Number(counted?.total ?? 0);
+  const pageCount = reviewPageCount(total);
+  if (page > pageCount) return undefined;
+  const reviews = await publishedReviews(db, company.id, page);
+  return { reviews: reviews.map(toReview), page, pageCount, total };
 }

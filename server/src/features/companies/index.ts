@@ -7,7 +7,7 @@ export { companyImportHandlers } from './admin/import/import-job';
 export { adminUploadRoutes } from './admin/import/routes';
 export { adminCompaniesRoutes } from './admin/routes';
 export { companyApplicationRoutes } from './applications/routes';
-export { findCompanyProfile } from './company-profile';
+export { findCompanyProfile, findCompanyReviews } from './company-profile';
 export { listFeaturedToday } from './featured-rotation';
 export {
   companiesWithPlace,

@@ -7,8 +7,8 @@ import { parseInput } from '../../lib/validate';
 import { listCompanies } from './list-companies';
 import { findCompanyProfile, listFeaturedCompanies } from './company-profile';
 import { listFeaturedToday } from './featured-rotation';
-
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+import { companyReviewsRoute } from './company-reviews-route';
+import { isCompanySlug } from './company-slug';
 
 export function companyRoutes(db: Knex): Router {
   const router = Router();
@@ -33,12 +33,13 @@ export function companyRoutes(db: Knex): Router {
 
   router.get('/companies/:slug', async (req, res) => {
     const slug = req.params.slug;
-    const profile =
-      slug.length <= 160 && SLUG.test(slug) ? await findCompanyProfile(db, slug) : undefined;
+    const profile = isCompanySlug(slug) ? await findCompanyProfile(db, slug) : undefined;
     if (!profile) throw notFound(`No company with slug "${slug.slice(0, 160)}"`);
     res.set('Cache-Control', EDITABLE_PUBLIC_CACHE_CONTROL);
     res.json(profile);
   });
+
+  router.get('/companies/:slug/reviews', companyReviewsRoute(db));
 
   return router;
 }

@@ -19,6 +19,7 @@ import {
   type ContentSummary,
   type FaqEntry,
 } from '@moveratlas/contracts';
+import { assertNoTemplateLeft, expandPricingBlocks } from './pricing-blocks';
 
 export const DEFAULT_CONTENT_ROOT = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -131,7 +132,9 @@ function readDocument(marked: Marked, collection: ContentCollection, file: strin
   if (!CONTENT_SLUG_PATTERN.test(slug)) {
     throw new Error(`${file}: the file name must be a slug (lowercase words and hyphens)`);
   }
-  const { data, content } = matter(fs.readFileSync(file, 'utf8'));
+  const { data, content: source } = matter(fs.readFileSync(file, 'utf8'));
+  const content = expandPricingBlocks(source, file);
+  assertNoTemplateLeft(content, file);
   const parsed = FrontMatterSchema.safeParse(data);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;

@@ -20,12 +20,12 @@ export function MajorCities({ cities }: { cities: readonly MajorCity[] }) {
       <p className="mt-2 max-w-2xl text-slate-600">
         The busiest moving markets in the country, with the companies that work there.
       </p>
-      <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+      <ul className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
         {cities.map((city) => (
           <li key={`${city.stateSlug}/${city.citySlug}`}>
             <Link
               to={cityPath(city.stateSlug, city.citySlug)}
-              className="group flex h-full flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm hover:border-blue-300 hover:shadow-md"
+              className="group flex h-full flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm hover:border-blue-300 hover:shadow-md sm:p-5"
             >
               <span className="text-lg font-semibold text-slate-900">
                 {city.name}, {city.stateAbbreviation}

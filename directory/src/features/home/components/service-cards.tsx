@@ -61,17 +61,20 @@ export function ServiceCards() {
       <p className="mt-2 max-w-2xl text-slate-600">
         Whatever you are moving and however far, find companies that specialize in it.
       </p>
-      <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+      <ul className="mt-8 grid gap-3 sm:grid-cols-2 sm:gap-6 lg:grid-cols-4">
         {CARDS.map(({ id, Icon, summary }) => (
           <li key={id}>
             <Link
               to={`/services/${id}`}
-              className="group flex h-full flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm transition hover:border-blue-300 hover:shadow-md"
+              className="group flex h-full flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-blue-300 hover:shadow-md sm:p-6"
             >
-              <span className="flex h-12 w-12 items-center justify-center rounded-lg bg-blue-50 text-blue-700">
-                <Icon className="h-6 w-6" />
+              {/* On a phone the icon sits beside the name: four stacked cards, a screen shorter. */}
+              <span className="flex items-center gap-3 sm:flex-col sm:items-start sm:gap-4">
+                <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded-lg bg-blue-50 text-blue-700">
+                  <Icon className="h-6 w-6" />
+                </span>
+                <h3 className="text-lg font-semibold text-slate-900">{serviceName(id)}</h3>
               </span>
-              <h3 className="mt-4 text-lg font-semibold text-slate-900">{serviceName(id)}</h3>
               <p className="mt-2 flex-1 text-sm leading-6 text-slate-600">{summary}</p>
               <span className="mt-4 inline-flex items-center gap-1 text-sm font-semibold text-blue-800">
                 Learn more

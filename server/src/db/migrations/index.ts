@@ -47,6 +47,7 @@ import * as createAdminDevices from './20261124_01_create_admin_devices';
 import * as renameSitemapScript from './20261125_01_rename_sitemap_script';
 import * as createCacheVersions from './20261126_01_create_cache_versions';
 import * as addCompanyRankScore from './20261126_02_add_company_rank_score';
+import * as storeCompanyTextAsTyped from './20261127_50_store_company_text_as_typed';
 
 const migrations: Record<string, Knex.Migration> = {
   '20261123_01_create_states': createStates,
@@ -93,6 +94,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261125_01_rename_sitemap_script': renameSitemapScript,
   '20261126_01_create_cache_versions': createCacheVersions,
   '20261126_02_add_company_rank_score': addCompanyRankScore,
+  '20261127_50_store_company_text_as_typed': storeCompanyTextAsTyped,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -57,9 +57,10 @@ describe('the contact inbox', () => {
     );
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getAllByRole('link')[0]!.textContent)).toEqual([
-      'Unread message from Dana Reyes',
+      'Dana Reyes',
       'Ben Ode',
     ]);
+    expect(within(rows[1]!).getByRole('link', { name: 'Ben Ode' })).toBeInTheDocument();
     expect(
       within(rows[0]!).getByRole('link', { name: 'Unread message from Dana Reyes' }),
     ).toHaveAttribute('href', '/admin/messages/3');

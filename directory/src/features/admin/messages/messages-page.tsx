@@ -65,10 +65,9 @@ function SenderLink({ message }: { message: AdminContactMessageSummary }) {
   return (
     <Link
       to={`/admin/messages/${message.id}`}
+      aria-label={unread ? `Unread message from ${message.name}` : undefined}
       className={`${unread ? 'font-bold' : 'font-medium'} text-blue-700 underline hover:text-blue-900`}
     >
-      {unread ? <span className="sr-only">Unread message from</span> : null}
-      {unread ? ' ' : null}
       {message.name}
     </Link>
   );

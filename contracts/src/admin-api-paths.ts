@@ -7,4 +7,7 @@ export const ADMIN_API = {
   leads: '/api/admin/leads',
   leadFacets: '/api/admin/leads/facets',
   statistics: '/api/admin/statistics',
+  contactMessages: '/api/admin/contact-messages',
+  /** How many messages nobody has opened: the navigation's and the dashboard's figure. */
+  contactMessageCounts: '/api/admin/contact-messages/counts',
 } as const;

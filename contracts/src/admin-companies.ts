@@ -5,8 +5,10 @@
  * file does. Every field accepts JSON values and CSV text alike ("true", "4.5", "local-moving|storage").
  *
  * Missing (undefined) means "leave as it is" when editing or importing over an existing company; an empty
- * value clears an optional field. Free-text cells that a spreadsheet would run as a formula (starting with
- * = + - @, tab or CR) are stored with a leading apostrophe, so an exported listing can never run one.
+ * value clears an optional field. Text is stored as typed, "=Best Movers" and "@Home Moving" included: the
+ * directory shows it, so it must not carry spreadsheet escapes. A spreadsheet only ever reads our data from a
+ * CSV download, and every one is written by server/src/lib/csv.ts, which neutralises formula-looking cells
+ * there (docs/decisions/026).
  */
 import { z } from 'zod';
 import { IMAGE_ADDRESS_RULE, isImageAddress } from './images';
@@ -16,7 +18,7 @@ import { findState } from './states';
 import { fieldLabel, isMultilineText, isPlainText, multilineText, unshowableText } from './text';
 
 // ---------------------------------------------------------------------------------------------------------
-// Formula neutralisation (shared with the CSV exports)
+// Formula neutralisation: for CSV downloads only (server/src/lib/csv.ts), never for what is stored
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
@@ -25,7 +27,10 @@ export function looksLikeFormula(value: string): boolean {
   return FORMULA_START.test(value);
 }
 
-/** The value with a leading apostrophe when it looks like a formula: shown as text, never evaluated. */
+/**
+ * The value with a leading apostrophe when it looks like a formula: a spreadsheet shows it as text and never
+ * evaluates it. For a cell of a CSV download only; stored text stays as typed (docs/decisions/026).
+ */
 export function neutraliseFormula(value: string): string {
   return looksLikeFormula(value) ? `'${value}` : value;
 }
@@ -65,7 +70,7 @@ function requiredText(field: string, min: number, max: number) {
       if (text.length < min) return fail(ctx, `${field} must be at least ${min} characters`);
       if (text.length > max) return fail(ctx, `${field} must be at most ${max} characters`);
       if (!isPlainText(text)) return fail(ctx, unshowableText(fieldLabel(field)));
-      return neutraliseFormula(text);
+      return text;
     });
 }
 
@@ -75,7 +80,7 @@ const text = (field: string, max: number, { multiline = false } = {}) =>
     if (value.length > max) return fail(ctx, `${field} must be at most ${max} characters`);
     if (!(multiline ? isMultilineText : isPlainText)(value))
       return fail(ctx, unshowableText(fieldLabel(field)));
-    return neutraliseFormula(value);
+    return value;
   });
 
 export const COMPANY_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

@@ -53,7 +53,10 @@ export const CompanyImportSchema = z.object({
   ignoredColumns: z.array(z.string()),
   /** What the dry run found: created and updated are what the import would do. */
   dryRun: ImportCountsSchema,
-  /** Cells that looked like spreadsheet formulas, stored with a leading apostrophe: the count and the first few. */
+  /**
+   * Free-text cells that look like spreadsheet formulas (= + - @ first): the count and the first few. They are
+   * stored as typed; every CSV download neutralises them (docs/decisions/026). Told so staff can check them.
+   */
   neutralised: z.number().int(),
   neutralisedCells: z.array(ImportCellSchema),
   /** ready (dry run done) → queued → running → succeeded | failed. */

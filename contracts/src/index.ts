@@ -28,6 +28,7 @@ export * from './admin-database';
 export * from './server-load';
 export * from './admin-settings';
 export * from './admin-leads';
+export * from './admin-contact-messages';
 export * from './admin-dashboard';
 export * from './admin-statistics';
 export * from './admin-companies';

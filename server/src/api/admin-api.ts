@@ -17,6 +17,7 @@ import { adminCompaniesRoutes } from '../features/companies';
 import { adminUploadRoutes } from '../features/companies';
 import { adminSeoHealthRoutes } from '../features/seo-health';
 import { adminQaRoutes } from '../features/qa';
+import { adminContactMessageRoutes } from '../features/contact';
 
 export function adminApi(ctx: AdminContext): Router {
   const router = Router();
@@ -34,5 +35,6 @@ export function adminApi(ctx: AdminContext): Router {
   router.use(adminUploadRoutes(ctx));
   router.use(adminSeoHealthRoutes(ctx));
   router.use(adminQaRoutes(ctx));
+  router.use(adminContactMessageRoutes(ctx));
   return router;
 }

@@ -2,7 +2,8 @@
  * CSV for spreadsheets (RFC 4180: comma-separated, CRLF rows, quoted where needed, quotes doubled), safe from
  * formula injection: a cell that starts with = + - @ TAB or CR would be run as a formula by Excel, LibreOffice
  * or Google Sheets, so it gets a leading apostrophe and is read as text (OWASP "CSV Injection"). Used by every
- * CSV download: the lead export, the import template and the import's rejected rows.
+ * CSV download: the lead export, the import template and the import's rejected rows. This is the only place
+ * text is neutralised: the database keeps what people typed, which the site shows (docs/decisions/026).
  */
 import { once } from 'node:events';
 import type { Response } from 'express';

@@ -270,7 +270,7 @@ describe.each(testDatabases())('companies CSV import on $name', (database) => {
     ).toEqual(['beta', 'relocation', WORD]);
   });
 
-  it('neutralises formula cells and rejects formulas where a number belongs, with a downloadable report', async () => {
+  it('stores formula-looking text as typed, points it out, and neutralises it in the downloadable report', async () => {
     const header = [
       'name',
       'city',
@@ -334,11 +334,12 @@ describe.each(testDatabases())('companies CSV import on $name', (database) => {
       .db('companies')
       .where('slug', `${WORD}-formula-a`)
       .first('name', 'description', 'street', 'service_area')) as Record<string, string>;
+    // As typed (issue 16): the directory shows what staff wrote; a download neutralises it (csv.test.ts).
     expect(stored).toEqual({
-      name: `'=HYPERLINK("http://evil.example")`,
-      description: `'+cmd|' /C calc'!A0`,
-      street: "'@SUM(1)",
-      service_area: "'-2+3",
+      name: '=HYPERLINK("http://evil.example")',
+      description: "+cmd|' /C calc'!A0",
+      street: '@SUM(1)',
+      service_area: '-2+3',
     });
     expect(await app.db('companies').where('slug', `${WORD}-formula-b`).first()).toBeUndefined();
   });

@@ -48,7 +48,9 @@ const renderAdmin = (path: string, api: (url: string) => Promise<Response> | Res
 const signedIn = (url: string) =>
   url === '/api/auth/status'
     ? json(200, { isAuthenticated: true, username: 'ops' })
-    : json(404, { error: 'no such thing' });
+    : url === '/api/admin/contact-messages/counts'
+      ? json(200, { new: 0 })
+      : json(404, { error: 'no such thing' });
 
 describe('adminTitle', () => {
   it.each([
@@ -56,6 +58,7 @@ describe('adminTitle', () => {
     ['/admin/', 'Dashboard'],
     ['/admin/companies', 'Companies'],
     ['/admin/leads/42', 'Leads'],
+    ['/admin/messages/7', 'Messages'],
     ['/admin/upload', 'CSV Upload'],
     ['/admin/scripts/run/7', 'Script Management'],
     ['/admin/settings', 'Settings'],
@@ -101,7 +104,7 @@ describe('the admin guard', () => {
 });
 
 describe('the admin layout', () => {
-  it('has the eleven sections in order, Logout and Return to Website, and the section title', async () => {
+  it('has the twelve sections in order, Logout and Return to Website, and the section title', async () => {
     renderAdmin('/admin/companies', signedIn);
     expect(await screen.findByText('Companies screen')).toBeInTheDocument();
     const sidebar = screen.getByRole('navigation', { name: 'Admin sections' });
@@ -110,6 +113,7 @@ describe('the admin layout', () => {
       ['Dashboard', '/admin'],
       ['Companies', '/admin/companies'],
       ['Leads', '/admin/leads'],
+      ['Messages', '/admin/messages'],
       ['Statistics', '/admin/statistics'],
       ['Script Management', '/admin/scripts'],
       ['Jobs System', '/admin/jobs'],
@@ -136,6 +140,26 @@ describe('the admin layout', () => {
         .getAllByRole('link')
         .map((link) => link.textContent),
     ).toEqual(['Home', 'Companies', 'SEO', 'QA', 'Database']);
+  });
+
+  it('counts the contact messages nobody has opened beside Messages', async () => {
+    renderAdmin('/admin/companies', (url) =>
+      url === '/api/admin/contact-messages/counts' ? json(200, { new: 3 }) : signedIn(url),
+    );
+    const sidebar = await screen.findByRole('navigation', { name: 'Admin sections' });
+    const messages = await within(sidebar).findByRole('link', { name: 'Messages, 3 new' });
+    expect(messages.getAttribute('href')).toBe('/admin/messages');
+    expect(messages.textContent).toBe('Messages3');
+  });
+
+  it('shows no count when no message is waiting', async () => {
+    renderAdmin('/admin/companies', signedIn);
+    expect(await screen.findByText('Companies screen')).toBeInTheDocument();
+    const sidebar = screen.getByRole('navigation', { name: 'Admin sections' });
+    await waitFor(() =>
+      expect(within(sidebar).getByRole('link', { name: 'Messages' })).toBeInTheDocument(),
+    );
+    expect(within(sidebar).queryByRole('link', { name: /new$/ })).toBeNull();
   });
 
   it('opens the menu in a drawer that closes on navigation', async () => {

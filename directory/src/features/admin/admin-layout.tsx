@@ -1,5 +1,5 @@
 /**
- * The admin frame (spec 2.6): on wide screens a sidebar with the eleven sections, Logout and Return to
+ * The admin frame (spec 2.6): on wide screens a sidebar with the twelve sections (with the unread messages counted), Logout and Return to
  * Website; on narrow ones the same menu in a drawer (a Radix dialog: focus kept inside, Escape closes it)
  * and a bottom bar with the five most used sections. The header names the current section.
  */
@@ -9,7 +9,14 @@ import { FocusScope } from '@radix-ui/react-focus-scope';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useSite } from '../../lib/site';
 import { AdminIcon } from './admin-icons';
-import { ADMIN_BOTTOM_BAR, ADMIN_HOME, ADMIN_SIDEBAR, adminTitle } from './admin-nav';
+import {
+  ADMIN_BOTTOM_BAR,
+  ADMIN_HOME,
+  ADMIN_MESSAGES,
+  ADMIN_SIDEBAR,
+  adminTitle,
+} from './admin-nav';
+import { useNewMessageCount } from './messages/message-format';
 import { useAuthStatus } from './admin-guard';
 import { useLogout } from './use-logout';
 
@@ -35,9 +42,22 @@ function LogoutButton() {
   );
 }
 
+/** The count beside Messages (the link's name says it in words: "Messages, 3 new"). */
+function UnreadBadge({ count }: { count: number }) {
+  return (
+    <span
+      aria-hidden="true"
+      className="ml-auto rounded-full bg-blue-700 px-2 py-0.5 text-xs font-semibold text-white tabular-nums"
+    >
+      {count > 99 ? '99+' : count}
+    </span>
+  );
+}
+
 /** The menu itself, drawn in the sidebar and in the drawer. */
 function AdminMenu({ onNavigate }: { onNavigate?: () => void }) {
   const site = useSite();
+  const newMessages = useNewMessageCount();
   return (
     <div className="flex h-full flex-col">
       <div className="flex h-14 shrink-0 items-center border-b border-slate-200 px-4">
@@ -54,9 +74,17 @@ function AdminMenu({ onNavigate }: { onNavigate?: () => void }) {
                 end={item.to === ADMIN_HOME}
                 onClick={onNavigate}
                 className={sidebarLinkClass}
+                aria-label={
+                  item.to === ADMIN_MESSAGES && newMessages
+                    ? `${item.label}, ${newMessages} new`
+                    : undefined
+                }
               >
                 <AdminIcon name={item.icon} className="h-5 w-5 shrink-0" />
                 {item.label}
+                {item.to === ADMIN_MESSAGES && newMessages ? (
+                  <UnreadBadge count={newMessages} />
+                ) : null}
               </NavLink>
             </li>
           ))}

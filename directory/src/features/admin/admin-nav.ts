@@ -1,4 +1,4 @@
-/** The admin area's navigation (spec 2.6): the sidebar in its order, the mobile bottom bar, and the header titles. */
+/** The admin area's navigation (spec 2.6, plus Messages, issue 16): the sidebar in its order, the mobile bottom bar, and the header titles. */
 import { trimTrailingSlashes } from '@moveratlas/contracts';
 
 export interface AdminNavItem {
@@ -11,6 +11,7 @@ export type AdminIconName =
   | 'dashboard'
   | 'companies'
   | 'leads'
+  | 'messages'
   | 'statistics'
   | 'scripts'
   | 'jobs'
@@ -21,11 +22,14 @@ export type AdminIconName =
   | 'settings';
 
 export const ADMIN_HOME = '/admin';
+/** The contact inbox: its sidebar link carries the count of messages nobody has opened. */
+export const ADMIN_MESSAGES = '/admin/messages';
 
 export const ADMIN_SIDEBAR: readonly AdminNavItem[] = [
   { label: 'Dashboard', to: '/admin', icon: 'dashboard' },
   { label: 'Companies', to: '/admin/companies', icon: 'companies' },
   { label: 'Leads', to: '/admin/leads', icon: 'leads' },
+  { label: 'Messages', to: ADMIN_MESSAGES, icon: 'messages' },
   { label: 'Statistics', to: '/admin/statistics', icon: 'statistics' },
   { label: 'Script Management', to: '/admin/scripts', icon: 'scripts' },
   { label: 'Jobs System', to: '/admin/jobs', icon: 'jobs' },
@@ -48,6 +52,7 @@ export const ADMIN_BOTTOM_BAR: readonly AdminNavItem[] = [
 const SECTION_TITLES: ReadonlyArray<[string, string]> = [
   ['/admin/companies', 'Companies'],
   ['/admin/leads', 'Leads'],
+  ['/admin/messages', 'Messages'],
   ['/admin/upload', 'CSV Upload'],
   ['/admin/scripts', 'Script Management'],
   ['/admin/settings', 'Settings'],

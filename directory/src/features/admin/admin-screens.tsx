@@ -18,6 +18,14 @@ export const adminScreens: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./leads/lead-detail-page')).Component }),
   },
   {
+    path: 'messages',
+    lazy: async () => ({ Component: (await import('./messages/messages-page')).Component }),
+  },
+  {
+    path: 'messages/:id',
+    lazy: async () => ({ Component: (await import('./messages/message-page')).Component }),
+  },
+  {
     path: 'statistics',
     lazy: async () => ({ Component: (await import('./statistics/statistics-page')).Component }),
   },

@@ -48,6 +48,9 @@ import * as renameSitemapScript from './20261125_01_rename_sitemap_script';
 import * as createCacheVersions from './20261126_01_create_cache_versions';
 import * as addCompanyRankScore from './20261126_02_add_company_rank_score';
 import * as addZipKindAndCityPopulation from './20261127_01_add_zip_kind_and_city_population';
+import * as storeCompanyTextAsTyped from './20261127_50_store_company_text_as_typed';
+import * as addContactMessageHandling from './20261127_51_add_contact_message_handling';
+import * as createContactMessageEvents from './20261127_52_create_contact_message_events';
 
 const migrations: Record<string, Knex.Migration> = {
   '20261123_01_create_states': createStates,
@@ -95,6 +98,9 @@ const migrations: Record<string, Knex.Migration> = {
   '20261126_01_create_cache_versions': createCacheVersions,
   '20261126_02_add_company_rank_score': addCompanyRankScore,
   '20261127_01_add_zip_kind_and_city_population': addZipKindAndCityPopulation,
+  '20261127_50_store_company_text_as_typed': storeCompanyTextAsTyped,
+  '20261127_51_add_contact_message_handling': addContactMessageHandling,
+  '20261127_52_create_contact_message_events': createContactMessageEvents,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

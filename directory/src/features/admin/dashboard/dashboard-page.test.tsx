@@ -102,6 +102,26 @@ describe('the dashboard', () => {
     expect(within(recent).getByText('Quoted')).toBeInTheDocument();
   });
 
+  it('says how many contact messages nobody has opened, with a link to them', async () => {
+    renderDashboard((url) =>
+      url === '/api/admin/contact-messages/counts' ? json(200, { new: 3 }) : json(200, dashboard()),
+    );
+    const messages = await screen.findByRole('region', { name: '3 new messages' }, SLOW);
+    expect(
+      within(messages).getByRole('link', { name: 'Read the new messages' }).getAttribute('href'),
+    ).toBe('/admin/messages?status=new');
+  });
+
+  it('says when no contact message is waiting', async () => {
+    renderDashboard((url) =>
+      url === '/api/admin/contact-messages/counts' ? json(200, { new: 0 }) : json(200, dashboard()),
+    );
+    const messages = await screen.findByRole('region', { name: 'No new contact messages' }, SLOW);
+    expect(
+      within(messages).getByRole('link', { name: 'Open the inbox' }).getAttribute('href'),
+    ).toBe('/admin/messages');
+  });
+
   it('shows an empty state and a healthy outbox for a new site', async () => {
     renderDashboard(() =>
       json(

@@ -1,7 +1,8 @@
 /**
  * The admin dashboard (/admin): leads today, this week and this month, the last 30 days as a chart, the
  * pipeline by status, where leads come from, whether the lead outbox is delivering, the directory's size and
- * the newest leads, each linking to its record. One request (GET /api/admin/dashboard).
+ * the newest leads, each linking to its record. One request (GET /api/admin/dashboard), and the count of
+ * contact messages nobody has opened (the navigation's request, shared), with a link to them.
  */
 import { ADMIN_API } from '@moveratlas/contracts';
 import { useQuery } from '@tanstack/react-query';
@@ -20,6 +21,7 @@ import {
 import { buttonClass, cardClass } from '../ui/classes';
 import { DateTime, formatDateTime, formatDay, shortDay } from '../ui/date-time';
 import { LoadFailure, Skeleton } from '../ui/load-states';
+import { useNewMessageCount } from '../messages/message-format';
 
 function Figure({ label, value, to }: { label: string; value: number; to?: string }) {
   return (
@@ -212,6 +214,32 @@ export function DashboardView({ dashboard }: { dashboard: AdminDashboard }) {
   );
 }
 
+/** "3 new messages": the contact page promises a reply within two business days, so it comes first. */
+function NewMessages() {
+  const count = useNewMessageCount();
+  if (count === undefined) return null;
+  return (
+    <section
+      aria-labelledby="new-messages"
+      className={`${cardClass} mb-6 flex flex-wrap items-center justify-between gap-3 ${
+        count > 0 ? 'border-blue-200 bg-blue-50' : ''
+      }`}
+    >
+      <h2 id="new-messages" className="text-base font-semibold text-slate-900">
+        {count === 0
+          ? 'No new contact messages'
+          : `${formatCount(count)} new ${count === 1 ? 'message' : 'messages'}`}
+      </h2>
+      <Link
+        to={count > 0 ? '/admin/messages?status=new' : '/admin/messages'}
+        className="text-sm font-semibold text-blue-700 underline hover:text-blue-900"
+      >
+        {count > 0 ? 'Read the new messages' : 'Open the inbox'}
+      </Link>
+    </section>
+  );
+}
+
 export function Component() {
   const query = useQuery<AdminDashboard>({
     queryKey: [ADMIN_API.dashboard],
@@ -236,6 +264,7 @@ export function Component() {
           </button>
         </div>
       </div>
+      <NewMessages />
       {query.data ? (
         <DashboardView dashboard={query.data} />
       ) : query.isError ? (

@@ -103,6 +103,10 @@ describe('the CSV upload', () => {
       expect(
         within(report).getByText('Ignored column (not in the template): fax.'),
       ).toBeInTheDocument();
+      // Formula-looking cells are pointed out, and staff are told they are kept as typed (issue 16).
+      expect(report.textContent).toContain(
+        '1 cell looks like a spreadsheet formula (line 3 name). It is stored as typed and shown so on the site; every CSV download adds an apostrophe in front, so a spreadsheet shows it as text and never runs it.',
+      );
       const rejected = within(report).getByRole('table', { name: 'Rejected rows' });
       expect(
         within(rejected).getByText('city "Atlantis" is not a city of TX in the directory'),

@@ -208,13 +208,19 @@ function ImportReport({ upload }: { upload: CompanyImport }) {
       ) : null}
       {upload.neutralised > 0 ? (
         <p className="text-sm text-amber-900">
-          {formatCount(upload.neutralised)} {upload.neutralised === 1 ? 'cell looks' : 'cells look'}{' '}
-          like spreadsheet formulas and will be stored as text, with a leading apostrophe (
+          {formatCount(upload.neutralised)}{' '}
+          {upload.neutralised === 1
+            ? 'cell looks like a spreadsheet formula'
+            : 'cells look like spreadsheet formulas'}{' '}
+          (
           {upload.neutralisedCells
             .slice(0, 5)
             .map((c) => `line ${c.line} ${c.column}`)
             .join(', ')}
-          {upload.neutralised > 5 ? ', …' : ''}).
+          {upload.neutralised > 5 ? ', …' : ''}). {upload.neutralised === 1 ? 'It is' : 'They are'}{' '}
+          stored as typed and shown so on the site; every CSV download adds an apostrophe in front,
+          so a spreadsheet shows {upload.neutralised === 1 ? 'it' : 'them'} as text and never runs{' '}
+          {upload.neutralised === 1 ? 'it' : 'them'}.
         </p>
       ) : null}
 

@@ -86,7 +86,7 @@ export type Decision =
     }
   | ({ kind: 'reject' } & Rejection);
 
-/** Free-text columns whose formula-looking values the schema stores with a leading apostrophe. */
+/** Free-text columns whose formula-looking values the dry run points out (stored as typed; exports neutralise). */
 const TEXT_FIELDS: readonly CompanyInputField[] = ['name', 'description', 'street', 'service_area'];
 
 interface ExistingRow extends ExistingCompany {
@@ -240,7 +240,10 @@ export class ImportPlanner {
       : { kind: 'create', line: record.line, input, place };
   }
 
-  /** Counts the formula-looking free-text cells: stored with a leading apostrophe, or without the tab/CR. */
+  /**
+   * Counts the formula-looking free-text cells, so staff can check them before importing: they are stored as
+   * typed (less a leading tab or CR, which the schema trims) and neutralised in every CSV download.
+   */
   private countNeutralised(record: CsvRecord): void {
     for (const field of TEXT_FIELDS) {
       const i = this.header.fieldAt.indexOf(field);

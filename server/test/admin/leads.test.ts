@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AdminLeadDetailSchema,
+  CONSENT_VERSION,
   AdminLeadFacetsSchema,
   AdminLeadListSchema,
   LEAD_EXPORT_COLUMNS,
@@ -301,7 +302,7 @@ describe.each(testDatabases())('admin leads API on $name', (database) => {
     expect(lead.lead.wire.lead_new_id).toBe(sent.katherine!.publicId);
     expect(lead.lead.wire.email_address).toBe(emailOf('katherine'));
     expect(lead.consent).toMatchObject({
-      version: '2026-11-23',
+      version: CONSENT_VERSION,
       checked: true,
       pageUrl: 'https://moveratlas.example/get-quotes',
       companies: [
@@ -487,7 +488,7 @@ describe.each(testDatabases())('admin leads API on $name', (database) => {
     expect(mallory).toContain(`"'=HYPERLINK(""http://evil.example"")",'@SUM(A1:A9),`);
     expect(mallory).toContain(`,"'+1 Chicago, IL",`);
     expect(mallory).toContain(
-      `,2-3br,3,no,Windy City Movers; Lakeshore Moving Co,moveratlas-directory,,2026-11-23,`,
+      `,2-3br,3,no,Windy City Movers; Lakeshore Moving Co,moveratlas-directory,,${CONSENT_VERSION},`,
     );
     // Newest first, every lead once.
     expect(lines.slice(1, 5).map((l) => l.slice(0, l.indexOf(',')))).toEqual([
@@ -502,7 +503,7 @@ describe.each(testDatabases())('admin leads API on $name', (database) => {
       ada[LEAD_EXPORT_COLUMNS.indexOf(name)];
     expect(column('status')).toBe('contacted');
     expect(column('email')).toBe(emailOf('ada'));
-    expect(column('consent_version')).toBe('2026-11-23');
+    expect(column('consent_version')).toBe(CONSENT_VERSION);
     expect(column('to_location')).toBe('Austin, TX 73301');
     expect(column('needs_auto_transport')).toBe('no');
     expect(csvCells(mallory).slice(4, 6)).toEqual([

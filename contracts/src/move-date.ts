@@ -94,7 +94,8 @@ export const anyZoneMoveDateWindow = (now: Date): MoveDateWindow => ({
   last: addMonths(calendarDateAtOffset(now, 14), MOVE_DATE_MONTHS_AHEAD),
 });
 
-const MONTHS = [
+/** The months' names, January first: for dates written out in words, here and in the sample reviews. */
+export const MONTH_NAMES = [
   'January',
   'February',
   'March',
@@ -111,7 +112,7 @@ const MONTHS = [
 
 /** "June 15, 2028": the same words in every browser and on the server. */
 export const spelledDate = (date: CalendarDate): string =>
-  `${MONTHS[date.month - 1]} ${date.day}, ${date.year}`;
+  `${MONTH_NAMES[date.month - 1]} ${date.day}, ${date.year}`;
 
 export const MOVE_DATE_UNREADABLE =
   'Please enter the moving date as a day of the calendar, for example 06/15/2027.';

@@ -8,6 +8,7 @@
  * Sentences hold no abbreviation with a period ("a.m.", "St."), so a reader, and the seed-quality
  * benchmark, can split a body into sentences at ". " before a capital letter.
  */
+import { MONTH_NAMES } from '@moveratlas/contracts';
 import { FIRST_NAMES } from './names';
 import type { Random } from './random';
 
@@ -86,20 +87,6 @@ const LOCAL_ROUTES = [
   'about twenty miles away', 'into storage and then a new apartment', 'to a house just outside {city}',
 ] as const;
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
 const SIZES = ['two', 'three', 'three', 'four', 'four', 'five'] as const;
 // prettier-ignore
 const HOURS = ['two', 'three', 'three and a half', 'four', 'four and a half', 'five', 'five and a half', 'six', 'seven', 'eight', 'nine'] as const;
@@ -152,7 +139,7 @@ function newMove(rng: Random, city: string): Move {
     city,
     home: home.name,
     route,
-    month: rng.pick(MONTHS),
+    month: rng.pick(MONTH_NAMES),
     size: rng.pick(SIZES),
     item,
     item2,
@@ -769,7 +756,7 @@ export function composeReview(
           crew2: rng.pick(FIRST_NAMES),
           item: rng.pick(ITEMS),
           item2: rng.pick(ITEMS),
-          month: rng.pick(MONTHS),
+          month: rng.pick(MONTH_NAMES),
           home: rng.pick(HOMES).name,
           size: rng.pick(SIZES),
           hours: rng.pick(HOURS),

@@ -22,7 +22,7 @@ import { DateTime } from '../ui/date-time';
 import { ConfirmDialog } from '../ui/dialog';
 import { failureText } from '../ui/failure-text';
 import { Field } from '../ui/fields';
-import { LoadFailure, Skeleton } from '../ui/load-states';
+import { RecordStates } from '../ui/load-states';
 import { Panel } from '../ui/section-card';
 import { DeliveryBadge, fullName, moveSizeLabel, STATUS_LABELS, StatusBadge } from './lead-format';
 
@@ -435,26 +435,9 @@ export function Component() {
       >
         ← All leads
       </Link>
-      {query.data ? (
-        <LeadDetailView detail={query.data} />
-      ) : query.isError ? (
-        query.error instanceof ApiError &&
-        (query.error.status === 404 || query.error.status === 400) ? (
-          <div role="alert" className="rounded-xl border border-slate-200 bg-white p-6">
-            <h2 className="text-lg font-semibold text-slate-900">Lead not found</h2>
-            <p className="mt-1 text-sm text-slate-600">{failureText(query.error)}</p>
-          </div>
-        ) : (
-          <LoadFailure
-            what="this lead"
-            error={query.error}
-            onRetry={() => void query.refetch()}
-            retrying={query.isFetching}
-          />
-        )
-      ) : (
-        <Skeleton label="Loading the lead…" blocks={4} />
-      )}
+      <RecordStates query={query} what="this lead" notFound="Lead not found" blocks={4}>
+        {(detail) => <LeadDetailView detail={detail} />}
+      </RecordStates>
     </div>
   );
 }

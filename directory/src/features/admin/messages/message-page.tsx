@@ -24,7 +24,7 @@ import { buttonClass, cardClass, inputClass, primaryButtonClass } from '../ui/cl
 import { DateTime } from '../ui/date-time';
 import { failureText } from '../ui/failure-text';
 import { Field } from '../ui/fields';
-import { LoadFailure, Skeleton } from '../ui/load-states';
+import { RecordStates } from '../ui/load-states';
 import { Panel } from '../ui/section-card';
 import { MESSAGE_STATUS_LABELS, MessageStatusBadge, topicLabel } from './message-format';
 
@@ -306,26 +306,9 @@ export function Component() {
   return (
     <div className="mx-auto max-w-7xl space-y-4">
       <BackLink to="/admin/messages">← All messages</BackLink>
-      {query.data ? (
-        <MessageView detail={query.data} />
-      ) : query.isError ? (
-        query.error instanceof ApiError &&
-        (query.error.status === 404 || query.error.status === 400) ? (
-          <div role="alert" className="rounded-xl border border-slate-200 bg-white p-6">
-            <h2 className="text-lg font-semibold text-slate-900">Message not found</h2>
-            <p className="mt-1 text-sm text-slate-600">{failureText(query.error)}</p>
-          </div>
-        ) : (
-          <LoadFailure
-            what="this message"
-            error={query.error}
-            onRetry={() => void query.refetch()}
-            retrying={query.isFetching}
-          />
-        )
-      ) : (
-        <Skeleton label="Loading the message…" blocks={3} />
-      )}
+      <RecordStates query={query} what="this message" notFound="Message not found" blocks={3}>
+        {(detail) => <MessageView detail={detail} />}
+      </RecordStates>
     </div>
   );
 }

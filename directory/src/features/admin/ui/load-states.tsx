@@ -3,6 +3,8 @@
  * try again, and the dashed box of an empty list.
  */
 import type { ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { ApiError } from '../../../lib/api-client';
 import { buttonClass } from './classes';
 import { failureText } from './failure-text';
 
@@ -75,4 +77,45 @@ export function StaleListNotice() {
       Could not refresh the list; showing the last one loaded.
     </p>
   );
+}
+
+/**
+ * One record's screen (a lead, a message) in each state of its query: the record once loaded; "not found"
+ * when the server says there is none (404, or 400 for an id that cannot be one); a failure with Try again;
+ * gray blocks while it loads.
+ */
+export function RecordStates<T>({
+  query,
+  what,
+  notFound,
+  blocks,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  /** As in "Could not load {what}." and "Loading {what}…": "this lead". */
+  what: string;
+  /** The heading when there is no such record: "Lead not found". */
+  notFound: string;
+  blocks: number;
+  children: (record: T) => ReactNode;
+}) {
+  if (query.data !== undefined) return children(query.data);
+  if (query.isError) {
+    const missing =
+      query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
+    return missing ? (
+      <div role="alert" className="rounded-xl border border-slate-200 bg-white p-6">
+        <h2 className="text-lg font-semibold text-slate-900">{notFound}</h2>
+        <p className="mt-1 text-sm text-slate-600">{failureText(query.error)}</p>
+      </div>
+    ) : (
+      <LoadFailure
+        what={what}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
+  }
+  return <Skeleton label={`Loading ${what.replace(/^this /, 'the ')}…`} blocks={blocks} />;
 }

@@ -21,7 +21,7 @@ import { cardClass, inputClass, primaryButtonClass } from '../ui/classes';
 import { DateTime } from '../ui/date-time';
 import { ConfirmDialog } from '../ui/dialog';
 import { failureText } from '../ui/failure-text';
-import { Field } from '../ui/fields';
+import { Field, StatusSelectField } from '../ui/fields';
 import { RecordStates } from '../ui/load-states';
 import { Panel } from '../ui/section-card';
 import { DeliveryBadge, fullName, moveSizeLabel, STATUS_LABELS, StatusBadge } from './lead-format';
@@ -82,22 +82,12 @@ function StatusForm({ detail }: { detail: AdminLeadDetail }) {
   const unchanged = status === detail.lead.status && note.trim() === '';
   return (
     <form onSubmit={onSubmit} aria-label="Change status" className="space-y-3">
-      <Field label="Status">
-        {(control) => (
-          <select
-            {...control}
-            value={status}
-            onChange={(event) => setStatus(event.target.value as LeadStatus)}
-            className={inputClass}
-          >
-            {LEAD_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <StatusSelectField
+        statuses={LEAD_STATUSES}
+        labels={STATUS_LABELS}
+        value={status}
+        onChange={setStatus}
+      />
       <Field label="Note (optional)">
         {(control) => (
           <textarea

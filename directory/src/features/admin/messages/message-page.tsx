@@ -23,7 +23,7 @@ import { BackLink } from '../ui/breadcrumb';
 import { buttonClass, cardClass, inputClass, primaryButtonClass } from '../ui/classes';
 import { DateTime } from '../ui/date-time';
 import { failureText } from '../ui/failure-text';
-import { Field } from '../ui/fields';
+import { Field, StatusSelectField } from '../ui/fields';
 import { RecordStates } from '../ui/load-states';
 import { Panel } from '../ui/section-card';
 import { MESSAGE_STATUS_LABELS, MessageStatusBadge, topicLabel } from './message-format';
@@ -74,22 +74,12 @@ function StatusForm({ detail }: { detail: Detail }) {
   };
   return (
     <form onSubmit={onSubmit} aria-label="Change status" className="space-y-3">
-      <Field label="Status">
-        {(control) => (
-          <select
-            {...control}
-            value={status}
-            onChange={(event) => setStatus(event.target.value as ContactMessageStatus)}
-            className={inputClass}
-          >
-            {CONTACT_MESSAGE_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {MESSAGE_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <StatusSelectField
+        statuses={CONTACT_MESSAGE_STATUSES}
+        labels={MESSAGE_STATUS_LABELS}
+        value={status}
+        onChange={setStatus}
+      />
       <button
         type="submit"
         disabled={change.isPending || status === detail.message.status}

@@ -95,6 +95,38 @@ export function TextArea({
 }
 
 /** The first message for each top-level field of a failed parse; a message about the whole form is "form". */
+/** A labelled select of a record's statuses (a lead's, a message's), each shown by its label. */
+export function StatusSelectField<S extends string>({
+  statuses,
+  labels,
+  value,
+  onChange,
+}: {
+  statuses: readonly S[];
+  labels: Readonly<Record<S, string>>;
+  value: S;
+  onChange: (status: S) => void;
+}) {
+  return (
+    <Field label="Status">
+      {(control) => (
+        <select
+          {...control}
+          value={value}
+          onChange={(event) => onChange(event.target.value as S)}
+          className={inputClass}
+        >
+          {statuses.map((s) => (
+            <option key={s} value={s}>
+              {labels[s]}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const { '': form, ...fields } = fieldMessages(error);
   return form === undefined ? fields : { ...fields, form };

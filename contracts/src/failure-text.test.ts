@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CHECK_DETAILS_MESSAGE,
-  SERVER_TROUBLE_MESSAGE,
-  failureMessageFor,
-  isNetworkFailure,
-  plainReason,
-} from './failure-text';
+import { CHECK_DETAILS_MESSAGE, SERVER_TROUBLE_MESSAGE, isNetworkFailure } from './failure-text';
+import { failureMessageFor, plainReason } from './refusal-text';
 
 describe('failure texts (issue 15)', () => {
   it('puts a leading wire field name in the visitor’s words and says what to do', () => {

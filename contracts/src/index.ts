@@ -22,6 +22,7 @@ export * from './content';
 export * from './contact';
 export * from './form-errors';
 export * from './failure-text';
+export * from './refusal-text';
 export * from './brand';
 export * from './admin-auth';
 export * from './admin-database';

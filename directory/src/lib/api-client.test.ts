@@ -4,9 +4,10 @@ import {
   apiRequest,
   apiRequestWithHeaders,
   defaultQueryFn,
-  failureMessage,
+  loadFailureMessage,
   queryKeyToPath,
 } from './api-client';
+import { failureMessage } from './failure-message';
 import { createQueryClient, QUERY_STALE_TIME_MS } from './query-client';
 
 function respond(body: string, init: ResponseInit = {}) {
@@ -201,5 +202,16 @@ describe('defaultQueryFn and the query client', () => {
     expect(defaults.queries?.staleTime).toBe(QUERY_STALE_TIME_MS);
     expect(QUERY_STALE_TIME_MS).toBe(300_000);
     expect(defaults.mutations?.retry).toBe(false);
+  });
+});
+
+describe('loadFailureMessage (a page’s own read, such as the featured list)', () => {
+  it('says whether the connection or the server failed, and never repeats a refusal’s wording', () => {
+    expect(loadFailureMessage(new TypeError('Failed to fetch'))).toBe(
+      'We could not reach MoverAtlas. Check your internet connection, then try again.',
+    );
+    expect(loadFailureMessage(new ApiError(400, 'API Error: limit must be at most 50'))).toBe(
+      'Our server is having trouble right now. Please try again in a minute.',
+    );
   });
 });

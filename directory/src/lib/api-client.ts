@@ -3,15 +3,10 @@
  * function TanStack Query uses: a key's first element is the path, a second element that is an object is
  * appended as the query string, and a plain string key is the path itself. Spec 8's texts ("API Error: …",
  * "Invalid JSON response from server") are the errors' messages, for the console; what a page shows is
- * `failureMessage` (issue 15).
+ * `loadFailureMessage` here and `failureMessage` in failure-message.ts (issue 15).
  */
 import type { QueryFunction } from '@tanstack/react-query';
-import {
-  OFFLINE_MESSAGE,
-  SERVER_TROUBLE_MESSAGE,
-  failureMessageFor,
-  isNetworkFailure,
-} from '@moveratlas/contracts';
+import { OFFLINE_MESSAGE, SERVER_TROUBLE_MESSAGE, isNetworkFailure } from '@moveratlas/contracts';
 
 export class ApiError extends Error {
   /** The server's own reason (its JSON `error`), without spec 8's "API Error: " prefix. */
@@ -27,18 +22,14 @@ export class ApiError extends Error {
 }
 
 /**
- * What a page tells a visitor about a failed call, in plain words with what to do: the server's refusal of
- * what was sent (its reason, written for people), else that the connection or the server failed — never
- * "Failed to fetch", a status line or "Invalid JSON response from server".
+ * What a page tells a visitor when its own read fails (the featured list), in plain words with what to do:
+ * nothing the visitor sent can be refused there, so only the connection or the server can have failed. A
+ * form's failure is lib/failure-message.ts, apart so that the home page does not load the wording of refusals
+ * (bench:bundle: its 130 KB budget).
  */
-export function failureMessage(error: unknown): string {
-  if (error instanceof ApiError)
-    return error.status >= 400
-      ? failureMessageFor(error.status, error.reason)
-      : SERVER_TROUBLE_MESSAGE;
+export function loadFailureMessage(error: unknown): string {
   // Nothing came back (offline, a dropped connection), or a lazy page's file did not load.
-  if (isNetworkFailure(error)) return OFFLINE_MESSAGE;
-  return SERVER_TROUBLE_MESSAGE;
+  return isNetworkFailure(error) ? OFFLINE_MESSAGE : SERVER_TROUBLE_MESSAGE;
 }
 
 export interface ApiResult<T> {

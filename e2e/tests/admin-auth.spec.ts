@@ -14,6 +14,7 @@ const SIDEBAR: Array<string | RegExp> = [
   'Leads',
   // With the count of unread contact messages when there are some (another spec may have sent one).
   /^Messages(?:\d+|99\+)?$/,
+  'Mail',
   'Statistics',
   'Script Management',
   'Jobs System',

@@ -45,6 +45,10 @@ const integer = (name: string, min: number, max: number, fallback: number) =>
       return n;
     });
 
+/** `address@host` or `Name <address@host>`; the name without quotes, brackets or line breaks. */
+const MAIL_FROM_PATTERN =
+  /^(?:[^"<>\r\n@]{1,100} <[^\s<>@]{1,64}@[^\s<>@]{1,190}>|[^\s<>@]{1,64}@[^\s<>@]{1,190})$/;
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -204,6 +208,24 @@ const EnvSchema = z
     MAX_IN_FLIGHT: integer('MAX_IN_FLIGHT', 0, 100_000, 64),
     EVENT_LOOP_WARN_MS: integer('EVENT_LOOP_WARN_MS', 10, 60_000, 200),
     RENDER_THREADS: integer('RENDER_THREADS', 0, 64, DEFAULT_RENDER_THREADS),
+    // Outgoing mail (features/mail): unset, every message is kept in the database for the admin Mail screen.
+    SMTP_URL: z
+      .string()
+      .optional()
+      .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()))
+      .refine((value) => value === undefined || /^smtps?:\/\/[^\s/]+/.test(value), {
+        // The address may carry a password: never repeat it.
+        message: 'SMTP_URL must be smtp://user:password@host:587 or smtps://user:password@host:465',
+      }),
+    MAIL_FROM: z
+      .string()
+      .optional()
+      .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()))
+      .refine((value) => value === undefined || MAIL_FROM_PATTERN.test(value), {
+        message:
+          'MAIL_FROM must be an e-mail address, or a name and an address: MoverAtlas <no-reply@moveratlas.example>',
+      }),
+    MAIL_MAX_ATTEMPTS: integer('MAIL_MAX_ATTEMPTS', 1, 1000, 12),
   })
   .refine((env) => (env.ADMIN_USERNAME === undefined) === (env.ADMIN_PASSWORD === undefined), {
     message: 'ADMIN_USERNAME and ADMIN_PASSWORD must be set together',
@@ -242,6 +264,15 @@ const EnvSchema = z
     message: 'JOB_LEASE_MS must be at least twice LEAD_BACKEND_TIMEOUT_MS plus one second',
     path: ['JOB_LEASE_MS'],
   })
+  // Mail that leaves the server needs a sender its domain will vouch for; kept mail does not.
+  .refine(
+    (env) =>
+      env.SMTP_URL === undefined || env.MAIL_FROM !== undefined || env.PUBLIC_URL !== undefined,
+    {
+      message: 'MAIL_FROM is required with SMTP_URL when PUBLIC_URL does not name the site',
+      path: ['MAIL_FROM'],
+    },
+  )
   // Replicas replicate a MySQL/MariaDB primary; a SQLite file has none.
   .refine(
     (env) =>
@@ -322,6 +353,15 @@ export interface Config {
     eventLoopWarnMs: number;
     /** Worker threads that render the directory's pages (web/render-pool.ts); 0 renders on the main thread. */
     renderThreads: number;
+  };
+  /** Outgoing mail (features/mail). */
+  mail: {
+    /** smtp:// or smtps://; undefined keeps every message in the database (the admin Mail screen). */
+    smtpUrl: string | undefined;
+    /** The From header: MAIL_FROM, or no-reply@ the PUBLIC_URL's host (the site name is added as the name). */
+    from: string;
+    /** Attempts per message before its job is dead (the queue's backoff between them). */
+    maxAttempts: number;
   };
 }
 
@@ -406,6 +446,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       maxInFlight: env.MAX_IN_FLIGHT,
       eventLoopWarnMs: env.EVENT_LOOP_WARN_MS,
       renderThreads: env.RENDER_THREADS,
+    },
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      from:
+        env.MAIL_FROM ??
+        `no-reply@${env.PUBLIC_URL ? new URL(env.PUBLIC_URL).hostname : 'localhost'}`,
+      maxAttempts: env.MAIL_MAX_ATTEMPTS,
     },
   };
 }

@@ -1,7 +1,7 @@
 /**
  * The job worker with every job type the server knows. main.ts runs one per process; tests and benchmarks
- * build their own. Every job type registers here: the lead and session outboxes, the admin scripts and the
- * companies CSV import; a new one is one line in `handlers`. The worker also runs
+ * build their own. Every job type registers here: the lead and session outboxes, the admin scripts, the
+ * companies CSV import and outgoing mail; a new one is one line in `handlers`. The worker also runs
  * the scripts' cron scheduler: schedules fire in the processes that run jobs (JOB_CONCURRENCY > 0).
  */
 import type { Knex } from 'knex';
@@ -17,6 +17,7 @@ import type { LeadBackend } from './lead-backend/lead-backend';
 import { leadOutboxHandlers } from './features/leads';
 import { sessionOutboxHandlers } from './features/sessions';
 import { companyImportHandlers } from './features/companies';
+import { mailJobHandlers } from './features/mail';
 
 export function createJobWorker(
   { config, db, logger }: { config: Config; db: Knex; logger: Logger },
@@ -32,6 +33,7 @@ export function createJobWorker(
       ...sessionOutboxHandlers(db, backend),
       ...scriptJobHandlers({ config, db, logger: jobLogger }, adminScripts),
       ...companyImportHandlers(db),
+      ...mailJobHandlers(db, config, jobLogger),
     },
     concurrency: config.jobs.concurrency,
     pollIntervalMs: config.jobs.pollIntervalMs,

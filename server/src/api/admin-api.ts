@@ -18,6 +18,9 @@ import { adminUploadRoutes } from '../features/companies';
 import { adminSeoHealthRoutes } from '../features/seo-health';
 import { adminQaRoutes } from '../features/qa';
 import { adminContactMessageRoutes } from '../features/contact';
+import { adminMailRoutes } from '../features/mail';
+import { adminAlertsRoutes } from '../features/alerts';
+import { adminAlertSettingsRoutes } from '../features/settings';
 
 export function adminApi(ctx: AdminContext): Router {
   const router = Router();
@@ -36,5 +39,8 @@ export function adminApi(ctx: AdminContext): Router {
   router.use(adminSeoHealthRoutes(ctx));
   router.use(adminQaRoutes(ctx));
   router.use(adminContactMessageRoutes(ctx));
+  router.use(adminMailRoutes(ctx));
+  router.use(adminAlertsRoutes(ctx));
+  router.use(adminAlertSettingsRoutes(ctx));
   return router;
 }

@@ -50,7 +50,9 @@ const signedIn = (url: string) =>
     ? json(200, { isAuthenticated: true, username: 'ops' })
     : url === '/api/admin/contact-messages/counts'
       ? json(200, { new: 0 })
-      : json(404, { error: 'no such thing' });
+      : url === '/api/admin/alerts'
+        ? json(200, { alerts: [], checkedAt: '2026-11-27T06:00:00.000Z' })
+        : json(404, { error: 'no such thing' });
 
 describe('adminTitle', () => {
   it.each([
@@ -59,6 +61,7 @@ describe('adminTitle', () => {
     ['/admin/companies', 'Companies'],
     ['/admin/leads/42', 'Leads'],
     ['/admin/messages/7', 'Messages'],
+    ['/admin/mail/12', 'Mail'],
     ['/admin/upload', 'CSV Upload'],
     ['/admin/scripts/run/7', 'Script Management'],
     ['/admin/settings', 'Settings'],
@@ -104,7 +107,7 @@ describe('the admin guard', () => {
 });
 
 describe('the admin layout', () => {
-  it('has the twelve sections in order, Logout and Return to Website, and the section title', async () => {
+  it('has the thirteen sections in order, Logout and Return to Website, and the section title', async () => {
     renderAdmin('/admin/companies', signedIn);
     expect(await screen.findByText('Companies screen')).toBeInTheDocument();
     const sidebar = screen.getByRole('navigation', { name: 'Admin sections' });
@@ -114,6 +117,7 @@ describe('the admin layout', () => {
       ['Companies', '/admin/companies'],
       ['Leads', '/admin/leads'],
       ['Messages', '/admin/messages'],
+      ['Mail', '/admin/mail'],
       ['Statistics', '/admin/statistics'],
       ['Script Management', '/admin/scripts'],
       ['Jobs System', '/admin/jobs'],
@@ -150,6 +154,36 @@ describe('the admin layout', () => {
     const messages = await within(sidebar).findByRole('link', { name: 'Messages, 3 new' });
     expect(messages.getAttribute('href')).toBe('/admin/messages');
     expect(messages.textContent).toBe('Messages3');
+  });
+
+  it('shows what is failing in a banner above the screen', async () => {
+    renderAdmin('/admin/companies', (url) =>
+      url === '/api/admin/alerts'
+        ? json(200, {
+            alerts: [
+              {
+                key: 'lead-delivery',
+                kind: 'lead-delivery',
+                title: 'Lead delivery to the lead backend is failing',
+                detail: '2 leads are waiting to be forwarded.',
+                since: '2026-11-27T05:00:00.000Z',
+                link: '/admin/jobs?status=queued&type=lead.forward',
+                linkLabel: 'See the waiting deliveries',
+                fingerprint: '1',
+              },
+            ],
+            checkedAt: '2026-11-27T06:00:00.000Z',
+          })
+        : signedIn(url),
+    );
+    const banner = await screen.findByRole('region', { name: 'Problems that need attention' });
+    expect(banner).toHaveTextContent('Lead delivery to the lead backend is failing');
+    expect(
+      within(banner).getByRole('link', { name: 'See the waiting deliveries' }).getAttribute('href'),
+    ).toBe('/admin/jobs?status=queued&type=lead.forward');
+    // Above the screen, outside its main landmark: every screen has it.
+    expect(screen.getByRole('main')).not.toContainElement(banner);
+    expect(screen.getByText('Companies screen')).toBeInTheDocument();
   });
 
   it('shows no count when no message is waiting', async () => {

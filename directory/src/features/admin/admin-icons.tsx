@@ -12,6 +12,7 @@ const PATHS: Record<AdminIconName | 'logout' | 'website' | 'menu' | 'close', Rea
     <path d="M16 21v-2a4 4 0 00-4-4H6a4 4 0 00-4 4v2M9 11a4 4 0 100-8 4 4 0 000 8M22 21v-2a4 4 0 00-3-3.9M16 3.1a4 4 0 010 7.8" />
   ),
   messages: <path d="M4 5h16v12H8l-4 4V5M8 9h8M8 13h5" />,
+  mail: <path d="M3 6h18v12H3V6M3 7l9 6 9-6" />,
   statistics: <path d="M3 3v18h18M7 15l4-4 3 3 5-6" />,
   scripts: <path d="M8 9l-4 3 4 3M16 9l4 3-4 3M14 5l-4 14" />,
   jobs: <path d="M12 7v5l3 2M21 12a9 9 0 11-18 0 9 9 0 0118 0" />,

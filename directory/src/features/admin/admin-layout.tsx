@@ -1,7 +1,8 @@
 /**
- * The admin frame (spec 2.6): on wide screens a sidebar with the twelve sections (with the unread messages counted), Logout and Return to
+ * The admin frame (spec 2.6): on wide screens a sidebar with the thirteen sections (with the unread messages counted), Logout and Return to
  * Website; on narrow ones the same menu in a drawer (a Radix dialog: focus kept inside, Escape closes it)
- * and a bottom bar with the five most used sections. The header names the current section.
+ * and a bottom bar with the five most used sections. The header names the current section; below it, the
+ * banner of whatever is failing (alerts/alerts-banner.tsx).
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
@@ -19,6 +20,7 @@ import {
 import { useNewMessageCount } from './messages/message-format';
 import { useAuthStatus } from './admin-guard';
 import { useLogout } from './use-logout';
+import { AlertsBanner } from './alerts/alerts-banner';
 
 export const ADMIN_MAIN_ID = 'admin-main';
 
@@ -211,6 +213,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
             </span>
           ) : null}
         </header>
+        <AlertsBanner mainId={ADMIN_MAIN_ID} />
         <main
           id={ADMIN_MAIN_ID}
           tabIndex={-1}

@@ -12,6 +12,7 @@ export type AdminIconName =
   | 'companies'
   | 'leads'
   | 'messages'
+  | 'mail'
   | 'statistics'
   | 'scripts'
   | 'jobs'
@@ -30,6 +31,7 @@ export const ADMIN_SIDEBAR: readonly AdminNavItem[] = [
   { label: 'Companies', to: '/admin/companies', icon: 'companies' },
   { label: 'Leads', to: '/admin/leads', icon: 'leads' },
   { label: 'Messages', to: ADMIN_MESSAGES, icon: 'messages' },
+  { label: 'Mail', to: '/admin/mail', icon: 'mail' },
   { label: 'Statistics', to: '/admin/statistics', icon: 'statistics' },
   { label: 'Script Management', to: '/admin/scripts', icon: 'scripts' },
   { label: 'Jobs System', to: '/admin/jobs', icon: 'jobs' },
@@ -53,6 +55,7 @@ const SECTION_TITLES: ReadonlyArray<[string, string]> = [
   ['/admin/companies', 'Companies'],
   ['/admin/leads', 'Leads'],
   ['/admin/messages', 'Messages'],
+  ['/admin/mail', 'Mail'],
   ['/admin/upload', 'CSV Upload'],
   ['/admin/scripts', 'Script Management'],
   ['/admin/settings', 'Settings'],

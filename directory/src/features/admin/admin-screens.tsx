@@ -26,6 +26,14 @@ export const adminScreens: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./messages/message-page')).Component }),
   },
   {
+    path: 'mail',
+    lazy: async () => ({ Component: (await import('./mail/mail-page')).Component }),
+  },
+  {
+    path: 'mail/:id',
+    lazy: async () => ({ Component: (await import('./mail/mail-message-page')).Component }),
+  },
+  {
     path: 'statistics',
     lazy: async () => ({ Component: (await import('./statistics/statistics-page')).Component }),
   },

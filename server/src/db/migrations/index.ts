@@ -51,6 +51,8 @@ import * as addZipKindAndCityPopulation from './20261127_01_add_zip_kind_and_cit
 import * as storeCompanyTextAsTyped from './20261127_50_store_company_text_as_typed';
 import * as addContactMessageHandling from './20261127_51_add_contact_message_handling';
 import * as createContactMessageEvents from './20261127_52_create_contact_message_events';
+import * as createMailMessages from './20261127_90_create_mail_messages';
+import * as createAdminAlertStates from './20261127_91_create_admin_alert_states';
 
 const migrations: Record<string, Knex.Migration> = {
   '20261123_01_create_states': createStates,
@@ -101,6 +103,8 @@ const migrations: Record<string, Knex.Migration> = {
   '20261127_50_store_company_text_as_typed': storeCompanyTextAsTyped,
   '20261127_51_add_contact_message_handling': addContactMessageHandling,
   '20261127_52_create_contact_message_events': createContactMessageEvents,
+  '20261127_90_create_mail_messages': createMailMessages,
+  '20261127_91_create_admin_alert_states': createAdminAlertStates,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -11,6 +11,7 @@ import { refreshCompanyRatings } from './library/refresh-company-ratings';
 import { retryDeadLeads } from './library/retry-dead-leads';
 import { seoCrawlScript } from '../seo-health';
 import { qaSuitesScript } from '../qa';
+import { checkAlertsScript } from '../alerts';
 
 export const adminScripts: readonly AdminScript[] = [
   recomputeStatistics,
@@ -21,6 +22,7 @@ export const adminScripts: readonly AdminScript[] = [
   refreshCompanyRatings,
   seoCrawlScript,
   qaSuitesScript,
+  checkAlertsScript,
 ];
 
 export function findScript(id: string): AdminScript | undefined {

@@ -5,4 +5,6 @@
  */
 export { adminSettingsRoutes } from './admin/routes';
 export { SettingLeadBackend } from './lead-backend-setting';
-export { SiteSettings } from './site-settings';
+export { SiteSettings, siteSettingDefaults } from './site-settings';
+export { adminAlertSettingsRoutes } from './admin/alert-settings-routes';
+export { alertEmails } from './alert-emails';

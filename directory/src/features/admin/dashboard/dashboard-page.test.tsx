@@ -1,7 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DASHBOARD_DAYS, type AdminDashboard } from '@moveratlas/contracts';
+import {
+  ADMIN_API,
+  DASHBOARD_DAYS,
+  type AdminAlert,
+  type AdminDashboard,
+} from '@moveratlas/contracts';
 import { json, renderAdminScreens, type Api } from '../test-support';
 import { Component as DashboardPage } from './dashboard-page';
 
@@ -61,8 +66,24 @@ function dashboard(overrides: Partial<AdminDashboard> = {}): AdminDashboard {
   };
 }
 
-const renderDashboard = (api: Api) =>
-  renderAdminScreens('/admin', [{ index: true, Component: DashboardPage }], api);
+/** The dashboard's own answers from `api`; the failures raised (GET /api/admin/alerts) from `alerts`. */
+const renderDashboard = (api: Api, alerts: AdminAlert[] = []) =>
+  renderAdminScreens('/admin', [{ index: true, Component: DashboardPage }], (url, init) =>
+    url === ADMIN_API.alerts
+      ? json(200, { alerts, checkedAt: '2026-11-23T06:40:00.000Z' })
+      : api(url, init),
+  );
+
+const deadLetters: AdminAlert = {
+  key: 'dead-jobs',
+  kind: 'dead-jobs',
+  title: '2 jobs gave up after their last attempt',
+  detail: 'Dead letters wait for an admin to retry or cancel them: mail.send (2).',
+  since: '2026-11-23T05:00:00.000Z',
+  link: '/admin/jobs?status=dead',
+  linkLabel: 'See the dead letters',
+  fingerprint: '2:40',
+};
 
 describe('the dashboard', () => {
   it('shows the period counts, the charts, delivery health and recent leads', async () => {
@@ -137,7 +158,46 @@ describe('the dashboard', () => {
       await screen.findByText('No quote requests have arrived yet.', {}, SLOW),
     ).toBeInTheDocument();
     expect(screen.getByText('No leads in the last 30 days.')).toBeInTheDocument();
-    expect(screen.getByText('Nothing waiting for an admin')).toBeInTheDocument();
+    expect(await screen.findByText('Nothing waiting for an admin', {}, SLOW)).toBeInTheDocument();
+  });
+
+  it('says delivery is failing while leads are retried, never that nothing is waiting', async () => {
+    renderDashboard(() =>
+      json(
+        200,
+        dashboard({
+          delivery: { delivered: 10, pending: 4, retrying: 3, failed: 0, deadLetter: 0 },
+        }),
+      ),
+    );
+    const health = await screen.findByRole('region', { name: 'Lead delivery health' }, SLOW);
+    expect(
+      within(health).getByText('Delivery is failing: 3 leads are being retried'),
+    ).toBeInTheDocument();
+    expect(
+      within(health)
+        .getByRole('link', { name: 'See the deliveries being retried' })
+        .getAttribute('href'),
+    ).toBe('/admin/jobs?status=queued&type=lead.forward');
+    expect(within(health).queryByText('Nothing waiting for an admin')).toBeNull();
+  });
+
+  it('does not say nothing is waiting while another problem is raised', async () => {
+    renderDashboard(
+      () =>
+        json(
+          200,
+          dashboard({
+            delivery: { delivered: 10, pending: 0, retrying: 0, failed: 0, deadLetter: 0 },
+          }),
+        ),
+      [deadLetters],
+    );
+    const health = await screen.findByRole('region', { name: 'Lead delivery health' }, SLOW);
+    expect(
+      await within(health).findByText('Leads are being delivered; other problems are listed above'),
+    ).toBeInTheDocument();
+    expect(within(health).queryByText('Nothing waiting for an admin')).toBeNull();
   });
 
   it('offers to try again when the dashboard cannot be loaded', async () => {

@@ -22,6 +22,7 @@ import { buttonClass, cardClass } from '../ui/classes';
 import { DateTime, formatDateTime, formatDay, shortDay } from '../ui/date-time';
 import { LoadFailure, Skeleton } from '../ui/load-states';
 import { useNewMessageCount } from '../messages/message-format';
+import { useAdminAlerts } from '../alerts/use-admin-alerts';
 
 function Figure({ label, value, to }: { label: string; value: number; to?: string }) {
   return (
@@ -53,18 +54,45 @@ const HEALTH: Array<{
   { key: 'deadLetter', label: 'Dead letter', hint: 'gave up: retry by hand', alarm: true },
 ];
 
+/**
+ * The section's one-line verdict. "Nothing waiting for an admin" only when nothing fails anywhere (the
+ * alerts say so too): while leads retry against a failing backend, or anything else is raised, it says that.
+ */
+function deliveryVerdict(
+  delivery: AdminDashboard['delivery'],
+  problems: number | undefined,
+): { text: string; alarm: boolean } {
+  const attention = delivery.deadLetter + delivery.failed;
+  if (attention > 0)
+    return {
+      text: `${formatCount(attention)} ${attention === 1 ? 'lead needs' : 'leads need'} attention`,
+      alarm: true,
+    };
+  if (delivery.retrying > 0)
+    return {
+      text: `Delivery is failing: ${formatCount(delivery.retrying)} ${
+        delivery.retrying === 1 ? 'lead is' : 'leads are'
+      } being retried`,
+      alarm: true,
+    };
+  if (problems === undefined) return { text: 'Leads are being delivered', alarm: false };
+  if (problems > 0)
+    return { text: 'Leads are being delivered; other problems are listed above', alarm: false };
+  return { text: 'Nothing waiting for an admin', alarm: false };
+}
+
 function DeliveryHealth({ delivery }: { delivery: AdminDashboard['delivery'] }) {
   const attention = delivery.deadLetter + delivery.failed;
+  const alerts = useAdminAlerts().data;
+  const verdict = deliveryVerdict(delivery, alerts?.alerts.length);
   return (
     <section aria-labelledby="delivery-health" className={cardClass}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="delivery-health" className="text-base font-semibold text-slate-900">
           Lead delivery health
         </h2>
-        <p className={`text-sm ${attention > 0 ? 'font-semibold text-red-700' : 'text-green-700'}`}>
-          {attention > 0
-            ? `${formatCount(attention)} ${attention === 1 ? 'lead needs' : 'leads need'} attention`
-            : 'Nothing waiting for an admin'}
+        <p className={`text-sm ${verdict.alarm ? 'font-semibold text-red-700' : 'text-green-700'}`}>
+          {verdict.text}
         </p>
       </div>
       <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-5">
@@ -87,6 +115,14 @@ function DeliveryHealth({ delivery }: { delivery: AdminDashboard['delivery'] }) 
           );
         })}
       </dl>
+      {attention === 0 && delivery.retrying > 0 ? (
+        <Link
+          to="/admin/jobs?status=queued&type=lead.forward"
+          className="mt-4 inline-block text-sm font-semibold text-blue-700 underline hover:text-blue-900"
+        >
+          See the deliveries being retried
+        </Link>
+      ) : null}
       {attention > 0 ? (
         <Link
           to="/admin/leads?delivery=dead"

@@ -17,6 +17,7 @@ import { failureText } from '../ui/failure-text';
 import { fieldErrors, TextInput } from '../ui/fields';
 import { LoadFailure, Skeleton } from '../ui/load-states';
 import { SectionCard } from '../ui/section-card';
+import { LeadBackendTest, useLeadBackendTest } from './lead-backend-test';
 
 export const SITE_SETTINGS_PATH = '/api/admin/settings/site';
 
@@ -31,7 +32,14 @@ function valuesOf(answer: SiteSettingsResponse): Values {
   };
 }
 
-function SiteSettingsFields({ answer }: { answer: SiteSettingsResponse }) {
+function SiteSettingsFields({
+  answer,
+  test,
+}: {
+  answer: SiteSettingsResponse;
+  /** Owned by the section: the check after a save reports into the form that replaces this one. */
+  test: ReturnType<typeof useLeadBackendTest>;
+}) {
   const queryClient = useQueryClient();
   const [values, setValues] = useState<Values>(() => valuesOf(answer));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -42,6 +50,9 @@ function SiteSettingsFields({ answer }: { answer: SiteSettingsResponse }) {
       queryClient.setQueryData([SITE_SETTINGS_PATH], saved);
       setValues(valuesOf(saved));
       toast({ title: 'Settings saved', description: `${saved.settings.siteName} is up to date.` });
+      // A new lead backend address is tried at once: a warning, never a refusal (docs/decisions/030).
+      const url = saved.leadBackendOverridden ? saved.settings.leadBackendUrl : null;
+      if (url && url !== valuesOf(answer).leadBackendUrl) test.mutate({ url, afterSave: true });
     },
     onError: (error) =>
       toast({
@@ -109,6 +120,7 @@ function SiteSettingsFields({ answer }: { answer: SiteSettingsResponse }) {
         }
         {...field('leadBackendUrl')}
       />
+      <LeadBackendTest url={values.leadBackendUrl} test={test} />
       <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
         <button type="submit" className={primaryButtonClass} disabled={save.isPending}>
           {save.isPending ? 'Saving…' : 'Save settings'}
@@ -128,6 +140,7 @@ function SiteSettingsFields({ answer }: { answer: SiteSettingsResponse }) {
 
 export function SiteSettingsForm() {
   const query = useQuery<SiteSettingsResponse>({ queryKey: [SITE_SETTINGS_PATH] });
+  const test = useLeadBackendTest();
   return (
     <SectionCard
       id="site"
@@ -143,7 +156,11 @@ export function SiteSettingsForm() {
           onRetry={() => void query.refetch()}
         />
       ) : (
-        <SiteSettingsFields key={query.data.updatedAt ?? 'defaults'} answer={query.data} />
+        <SiteSettingsFields
+          key={query.data.updatedAt ?? 'defaults'}
+          answer={query.data}
+          test={test}
+        />
       )}
     </SectionCard>
   );

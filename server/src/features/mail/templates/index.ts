@@ -1,0 +1,28 @@
+/**
+ * Every message the server sends, by name: one module per message, each turning its typed data into a
+ * subject, a text and an HTML body. A new message is one entry here.
+ */
+import type { MailSite, RenderedMail } from './layout';
+import { adminAlertMail, type AdminAlertMail } from './admin-alert';
+
+export interface MailTemplates {
+  'admin-alert': AdminAlertMail;
+}
+
+export type MailTemplateName = keyof MailTemplates;
+
+const TEMPLATES: {
+  [Name in MailTemplateName]: (data: MailTemplates[Name], site: MailSite) => RenderedMail;
+} = {
+  'admin-alert': adminAlertMail,
+};
+
+export function renderTemplate<Name extends MailTemplateName>(
+  name: Name,
+  data: MailTemplates[Name],
+  site: MailSite,
+): RenderedMail {
+  return TEMPLATES[name](data, site);
+}
+
+export type { MailSite, RenderedMail };

@@ -71,6 +71,17 @@ export const adminJobSchema = z.object({
 });
 export type AdminJob = z.infer<typeof adminJobSchema>;
 
+/** The job type that forwards one lead to the lead backend; its payload names the lead ({ leadId }). */
+export const LEAD_FORWARD_JOB_TYPE = 'lead.forward';
+
+/** The lead a job works for (a forwarding job), for a link to its admin page; null for any other job. */
+export function jobLeadId(job: Pick<AdminJob, 'type' | 'payload'>): number | null {
+  if (job.type !== LEAD_FORWARD_JOB_TYPE) return null;
+  const payload = job.payload as { leadId?: unknown } | null;
+  const id = typeof payload === 'object' && payload !== null ? payload.leadId : undefined;
+  return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
 /** Jobs per status for the list's filters: of the selected type, or of all types. */
 export const jobStatusCountsSchema = z.object(
   Object.fromEntries(JOB_STATUSES.map((s) => [s, z.number().int()])) as Record<

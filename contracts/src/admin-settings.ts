@@ -118,6 +118,19 @@ export const SiteSettingsResponseSchema = z.object({
   leadBackendOverridden: z.boolean(),
   updatedAt: z.string().nullable(),
   updatedBy: z.string().nullable(),
+  /**
+   * When the site name pushes page titles past 60 characters (search results cut them): the longest one
+   * (siteNameTitleCheck). The name is accepted; this says what it costs.
+   */
+  titleWarning: z
+    .object({
+      longestTitle: z.string(),
+      length: z.number().int(),
+      pagesOver: z.number().int(),
+      pages: z.number().int(),
+      limit: z.number().int(),
+    })
+    .nullable(),
 });
 export type SiteSettingsResponse = z.infer<typeof SiteSettingsResponseSchema>;
 

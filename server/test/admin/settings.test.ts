@@ -14,6 +14,7 @@ import {
   AdminPartnerSchema,
   AdminUserListSchema,
   PartnerListSchema,
+  FIXED_TITLE_PAGES,
   SiteSettingsResponseSchema,
   type AdminPartner,
 } from '@moveratlas/contracts';
@@ -127,6 +128,7 @@ describe.each(testDatabases())('admin settings API on $name', (database) => {
       leadBackendOverridden: false,
       updatedAt: null,
       updatedBy: null,
+      titleWarning: null,
     });
 
     const res = await putSite({ ...validSite, siteName: '  Atlas Movers Hub  ' });
@@ -145,6 +147,33 @@ describe.each(testDatabases())('admin settings API on $name', (database) => {
       await body(await admin.request('/api/admin/settings/site')),
     );
     expect(again.settings).toEqual(saved.settings);
+  });
+
+  it('accepts a site name that pushes page titles past 60 characters, and says so with the longest title', async () => {
+    const siteName = 'The Nationwide Moving Company Directory';
+    const res = await putSite({ ...validSite, siteName });
+    expect(res.status).toBe(200);
+    const saved = SiteSettingsResponseSchema.parse(await body(res));
+    expect(saved.settings.siteName).toBe(siteName);
+    expect(saved.titleWarning).toEqual({
+      longestTitle: `Compare Moving Companies & Get Free Quotes | ${siteName}`,
+      length: 84,
+      // "Contact Us", "Sitemap" and "Moving Guides" still fit.
+      pagesOver: 9,
+      pages: FIXED_TITLE_PAGES.length,
+      limit: 60,
+    });
+    // The pages say what the warning says: each fixed title, with the new name, as the server renders it.
+    for (const page of FIXED_TITLE_PAGES) {
+      const html = await (await app.get(page.path)).text();
+      const title = /<title>([^<]*)<\/title>/.exec(html)?.[1]?.replaceAll('&amp;', '&');
+      expect(title, page.path).toBe(`${page.title} | ${siteName}`);
+    }
+    // A short name makes no warning.
+    const short = SiteSettingsResponseSchema.parse(
+      await body(await putSite({ ...validSite, siteName: 'Atlas' })),
+    );
+    expect(short.titleWarning).toBeNull();
   });
 
   it.each([

@@ -28,6 +28,7 @@ const SITE: SiteSettingsResponse = {
   leadBackendOverridden: false,
   updatedAt: null,
   updatedBy: null,
+  titleWarning: null,
 };
 
 const partner = (

@@ -17,6 +17,7 @@ import { failureText } from '../ui/failure-text';
 import { fieldErrors, TextInput } from '../ui/fields';
 import { LoadFailure, Skeleton } from '../ui/load-states';
 import { SectionCard } from '../ui/section-card';
+import { SiteNameTitleNote } from './site-name-titles';
 
 export const SITE_SETTINGS_PATH = '/api/admin/settings/site';
 
@@ -41,7 +42,12 @@ function SiteSettingsFields({ answer }: { answer: SiteSettingsResponse }) {
     onSuccess: (saved) => {
       queryClient.setQueryData([SITE_SETTINGS_PATH], saved);
       setValues(valuesOf(saved));
-      toast({ title: 'Settings saved', description: `${saved.settings.siteName} is up to date.` });
+      toast({
+        title: 'Settings saved',
+        description: saved.titleWarning
+          ? `${saved.settings.siteName} is up to date. Its longest page title has ${saved.titleWarning.length} characters, past the ${saved.titleWarning.limit} search results show.`
+          : `${saved.settings.siteName} is up to date.`,
+      });
     },
     onError: (error) =>
       toast({
@@ -79,6 +85,7 @@ function SiteSettingsFields({ answer }: { answer: SiteSettingsResponse }) {
         autoComplete="off"
         {...field('siteName')}
       />
+      <SiteNameTitleNote siteName={values.siteName} />
       <TextInput
         label="Support e-mail"
         type="email"

@@ -12,6 +12,7 @@ import {
   PartnerUpdateSchema,
   PasswordChangeSchema,
   SiteSettingsUpdateSchema,
+  siteNameTitleCheck,
   type PasswordChangeResponse,
   type SiteSettingsResponse,
 } from '@moveratlas/contracts';
@@ -60,12 +61,14 @@ export function adminSettingsRoutes(ctx: AdminContext): Router {
 
   const siteSettingsAnswer = async (): Promise<SiteSettingsResponse> => {
     const stored = await siteSettings.stored();
+    const settings = await siteSettings.current();
     return {
-      settings: await siteSettings.current(),
+      settings,
       defaults: siteSettings.defaults,
       leadBackendOverridden: stored.values.leadBackendUrl !== undefined,
       updatedAt: stored.updatedAt,
       updatedBy: stored.updatedBy,
+      titleWarning: siteNameTitleCheck(settings.siteName),
     };
   };
 

@@ -24,15 +24,15 @@ export const JOB_LIST_ORDERS = ['newest', 'oldest'] as const;
 
 export const jobListQuerySchema = z.strictObject({
   status: z
-    .enum(JOB_STATUSES, { message: `status must be one of: ${JOB_STATUSES.join(', ')}` })
+    .enum(JOB_STATUSES, { message: `Status must be one of: ${JOB_STATUSES.join(', ')}` })
     .optional(),
   type: z
     .string()
-    .max(64, 'type is too long')
-    .regex(/^[a-z0-9._:-]+$/, 'type must be a job type such as "lead.forward"')
+    .max(64, 'Type is too long')
+    .regex(/^[a-z0-9._:-]+$/, 'Type must be a job type such as "lead.forward"')
     .optional(),
   order: z
-    .enum(JOB_LIST_ORDERS, { message: `order must be one of: ${JOB_LIST_ORDERS.join(', ')}` })
+    .enum(JOB_LIST_ORDERS, { message: `Order must be one of: ${JOB_LIST_ORDERS.join(', ')}` })
     .optional()
     .default('newest'),
   limit: intParam('limit', 1, 100, 25),

@@ -122,8 +122,8 @@ export type QaRunDetailResponse = z.infer<typeof qaRunDetailResponseSchema>;
 /** POST /api/admin/qa-automation/runs: which suites to run (all when omitted). */
 export const qaRunRequestSchema = z.strictObject({
   suites: z
-    .array(z.enum(QA_SUITES, { message: `suites must be a list of: ${QA_SUITES.join(', ')}` }), {
-      message: `suites must be a list of: ${QA_SUITES.join(', ')}`,
+    .array(z.enum(QA_SUITES, { message: `Suites must be a list of: ${QA_SUITES.join(', ')}` }), {
+      message: `Suites must be a list of: ${QA_SUITES.join(', ')}`,
     })
     .min(1, 'Choose at least one suite')
     .optional(),

@@ -251,7 +251,7 @@ describe.each(testDatabases())('QA automation on $name', ({ config }) => {
   it('refuses bad input with 400, unknown runs with 404, strangers with 401', async () => {
     for (const [body, error] of [
       [{ suites: [] }, 'Choose at least one suite'],
-      [{ suites: ['smoke'] }, 'suites must be a list of: routes, links, api, quote-flow'],
+      [{ suites: ['smoke'] }, 'Suites must be a list of: routes, links, api, quote-flow'],
       [{ suite: 'api' }, 'Unknown field: suite'],
     ] as const) {
       const res = await admin.request('/api/admin/qa-automation/runs', {

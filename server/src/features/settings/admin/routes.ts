@@ -13,6 +13,7 @@ import {
   PasswordChangeSchema,
   SiteSettingsUpdateSchema,
   siteNameTitleCheck,
+  fieldLabel,
   type PasswordChangeResponse,
   type SiteSettingsResponse,
 } from '@moveratlas/contracts';
@@ -48,7 +49,7 @@ const adminIdParam = (req: Request): number =>
 /** The password policy, its strength estimate in a worker thread (it can take a second: not on the event loop). */
 async function refusePassword(password: string, username: string, field: string): Promise<void> {
   const problem = await passwordProblemOffThread(password, username);
-  if (problem) throw new HttpError(400, problem.replace(/^Password/, field));
+  if (problem) throw new HttpError(400, problem.replace(/^Password/, fieldLabel(field)));
 }
 
 export function adminSettingsRoutes(ctx: AdminContext): Router {

@@ -63,12 +63,14 @@ function optionalField<T>(parse: (text: string, ctx: Ctx) => T) {
 
 function requiredText(field: string, min: number, max: number) {
   return z
-    .union([z.string(), z.number()], { message: `${field} is required` })
+    .union([z.string(), z.number()], { message: `${fieldLabel(field)} is required` })
     .transform((value, ctx) => {
       const text = String(value).trim();
-      if (text === '') return fail(ctx, `${field} is required`);
-      if (text.length < min) return fail(ctx, `${field} must be at least ${min} characters`);
-      if (text.length > max) return fail(ctx, `${field} must be at most ${max} characters`);
+      if (text === '') return fail(ctx, `${fieldLabel(field)} is required`);
+      if (text.length < min)
+        return fail(ctx, `${fieldLabel(field)} must be at least ${min} characters`);
+      if (text.length > max)
+        return fail(ctx, `${fieldLabel(field)} must be at most ${max} characters`);
       if (!isPlainText(text)) return fail(ctx, unshowableText(fieldLabel(field)));
       return text;
     });
@@ -77,7 +79,8 @@ function requiredText(field: string, min: number, max: number) {
 /** Optional free text: one line (a street), or several (a description) with `multiline`. */
 const text = (field: string, max: number, { multiline = false } = {}) =>
   optionalField((value, ctx) => {
-    if (value.length > max) return fail(ctx, `${field} must be at most ${max} characters`);
+    if (value.length > max)
+      return fail(ctx, `${fieldLabel(field)} must be at most ${max} characters`);
     if (!(multiline ? isMultilineText : isPlainText)(value))
       return fail(ctx, unshowableText(fieldLabel(field)));
     return value;
@@ -100,7 +103,7 @@ const number = (field: string, min: number, max: number, integer: boolean) =>
     const n = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/.test(value) ? Number(value) : Number.NaN;
     const what = integer ? 'a whole number' : 'a number';
     if (!Number.isFinite(n) || (integer && !Number.isInteger(n)) || n < min || n > max)
-      return fail(ctx, `${field} must be ${what} between ${min} and ${max}`);
+      return fail(ctx, `${fieldLabel(field)} must be ${what} between ${min} and ${max}`);
     return n;
   });
 
@@ -108,7 +111,9 @@ const number = (field: string, min: number, max: number, integer: boolean) =>
 const registration = (field: string, prefix: RegExp) =>
   optionalField((value, ctx) => {
     const digits = value.replace(prefix, '').replace(/[\s-]/g, '');
-    return /^\d{1,8}$/.test(digits) ? digits : fail(ctx, `${field} must be 1 to 8 digits`);
+    return /^\d{1,8}$/.test(digits)
+      ? digits
+      : fail(ctx, `${fieldLabel(field)} must be 1 to 8 digits`);
   });
 
 const BOOLEAN_WORDS: Record<string, boolean> = {
@@ -130,7 +135,7 @@ const flag = (field: string) =>
     const word = String(value).trim().toLowerCase();
     if (word === '') return undefined;
     const parsed = BOOLEAN_WORDS[word];
-    return parsed ?? fail(ctx, `${field} must be true or false`);
+    return parsed ?? fail(ctx, `${fieldLabel(field)} must be true or false`);
   });
 
 const SERVICE_BY_WORD = new Map<string, ServiceId>(
@@ -146,7 +151,7 @@ export const CompanyInputSchema = z.strictObject({
   slug: optionalField((value, ctx) =>
     value.length <= 160 && COMPANY_SLUG_PATTERN.test(value)
       ? value
-      : fail(ctx, 'slug must be lowercase letters, digits and single hyphens, such as acme-movers'),
+      : fail(ctx, 'Slug must be lowercase letters, digits and single hyphens, such as acme-movers'),
   ),
   name: requiredText('name', 2, 160),
   description: text('description', 5000, { multiline: true }),
@@ -155,22 +160,22 @@ export const CompanyInputSchema = z.strictObject({
     const url = /^https?:\/\//i.test(value) ? value : `https://${value}`;
     return url.length <= 255 && webAddress(url)
       ? url
-      : fail(ctx, 'website must be a web address such as https://example.com');
+      : fail(ctx, 'Website must be a web address such as https://example.com');
   }),
   phone: optionalField((value, ctx) => {
     const digits = value.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '');
     return value.length <= 40 && digits.length === 10
       ? `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`
-      : fail(ctx, 'phone must have 10 digits');
+      : fail(ctx, 'Phone must have 10 digits');
   }),
   email: optionalField((value, ctx) =>
     value.length <= 254 && EMAIL_PATTERN.test(value) && /^[A-Za-z0-9_]/.test(value)
       ? value
-      : fail(ctx, 'email must be a valid e-mail address'),
+      : fail(ctx, 'E-mail must be a valid e-mail address'),
   ),
   logo: optionalField((value, ctx) => {
     if (!isPlainText(value)) return fail(ctx, unshowableText('Logo'));
-    return isImageAddress(value) ? value : fail(ctx, `logo must be ${IMAGE_ADDRESS_RULE}`);
+    return isImageAddress(value) ? value : fail(ctx, `Logo must be ${IMAGE_ADDRESS_RULE}`);
   }),
   photo_urls: z
     .union([z.array(z.string()), z.string(), z.null()])
@@ -183,32 +188,32 @@ export const CompanyInputSchema = z.strictObject({
         .filter((u) => u !== '');
       if (!list.every(isPlainText)) return fail(ctx, unshowableText('Photo addresses'));
       if (list.length > MAX_COMPANY_PHOTOS)
-        return fail(ctx, `photo_urls must list at most ${MAX_COMPANY_PHOTOS} photos`);
+        return fail(ctx, `Photos may list at most ${MAX_COMPANY_PHOTOS} addresses`);
       const bad = list.find((u) => !isImageAddress(u));
       if (bad !== undefined)
-        return fail(ctx, `photo_urls: "${bad.slice(0, 60)}" is not ${IMAGE_ADDRESS_RULE}`);
+        return fail(ctx, `Photos: "${bad.slice(0, 60)}" is not ${IMAGE_ADDRESS_RULE}`);
       return [...new Set(list)];
     }),
   street: text('street', 200),
   city: requiredText('city', 2, 100),
-  state: z.string({ message: 'state is required' }).transform((value, ctx) => {
+  state: z.string({ message: 'State is required' }).transform((value, ctx) => {
     const trimmed = value.trim();
-    if (trimmed === '') return fail(ctx, 'state is required');
+    if (trimmed === '') return fail(ctx, 'State is required');
     const found = trimmed.length <= 40 ? findState(trimmed) : undefined;
     return found
       ? found.abbreviation
-      : fail(ctx, 'state must be a US state name or two-letter abbreviation');
+      : fail(ctx, 'State must be a US state name or two-letter abbreviation');
   }),
   zip_code: optionalField((value, ctx) => {
     const match = /^(\d{5})(?:-\d{4})?$/.exec(value);
-    return match ? match[1]! : fail(ctx, 'zip_code must be five digits');
+    return match ? match[1]! : fail(ctx, 'ZIP code must be five digits');
   }),
   lat: number('lat', -90, 90, false),
   lng: number('lng', -180, 180, false),
   usdot_number: registration('usdot_number', /^(?:us)?dot\s*#?\s*/i),
   mc_number: optionalField((value, ctx) => {
     const digits = value.replace(/^mc\s*#?\s*/i, '').replace(/[\s-]/g, '');
-    return /^\d{1,8}$/.test(digits) ? `MC-${digits}` : fail(ctx, 'mc_number must be 1 to 8 digits');
+    return /^\d{1,8}$/.test(digits) ? `MC-${digits}` : fail(ctx, 'MC number must be 1 to 8 digits');
   }),
   founded_year: number('founded_year', 1800, 2100, true),
   service_area: text('service_area', 255),
@@ -228,7 +233,7 @@ export const CompanyInputSchema = z.strictObject({
         if (!id)
           return fail(
             ctx,
-            `services: "${word.slice(0, 60)}" is not a service (use ids such as local-moving|storage)`,
+            `Services: "${word.slice(0, 60)}" is not a service (use ids such as local-moving|storage)`,
           );
         if (!ids.includes(id)) ids.push(id);
       }
@@ -282,14 +287,15 @@ const queryInt = (name: string, min: number, max: number, fallback: number) =>
     .optional()
     .transform((value, ctx) => {
       if (value === undefined || value === '') return fallback;
-      if (!/^\d+$/.test(value)) return fail(ctx, `${name} must be a whole number`);
+      if (!/^\d+$/.test(value)) return fail(ctx, `${fieldLabel(name)} must be a whole number`);
       const n = Number(value);
-      if (n < min || n > max) return fail(ctx, `${name} must be between ${min} and ${max}`);
+      if (n < min || n > max)
+        return fail(ctx, `${fieldLabel(name)} must be between ${min} and ${max}`);
       return n;
     });
 
 const queryFlag = (name: string) =>
-  z.enum(['true', 'false'], { message: `${name} must be true or false` }).optional();
+  z.enum(['true', 'false'], { message: `${fieldLabel(name)} must be true or false` }).optional();
 
 export const ADMIN_COMPANY_SORTS = ['name', 'state', 'rating', 'reviews', 'updated'] as const;
 export type AdminCompanySort = (typeof ADMIN_COMPANY_SORTS)[number];
@@ -298,29 +304,29 @@ export type AdminRatingFilter = (typeof ADMIN_RATING_FILTERS)[number];
 
 export const AdminCompanyListQuerySchema = z.strictObject({
   /** Words of the name, a city name, or the start of a USDOT number. */
-  q: z.string().trim().max(100, 'q must be at most 100 characters').optional(),
+  q: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
   state: z
     .string()
-    .regex(/^[A-Za-z]{2}$/, 'state must be a two-letter abbreviation')
+    .regex(/^[A-Za-z]{2}$/, 'State must be a two-letter abbreviation')
     .transform((v) => v.toUpperCase())
     .optional(),
   featured: queryFlag('featured'),
   inList: queryFlag('inList'),
   service: z
-    .enum(SERVICE_IDS, { message: `service must be one of: ${SERVICE_IDS.join(', ')}` })
+    .enum(SERVICE_IDS, { message: `Service must be one of: ${SERVICE_IDS.join(', ')}` })
     .optional(),
   rating: z
     .enum(ADMIN_RATING_FILTERS, {
-      message: `rating must be one of: ${ADMIN_RATING_FILTERS.join(', ')}`,
+      message: `Rating must be one of: ${ADMIN_RATING_FILTERS.join(', ')}`,
     })
     .optional(),
   sort: z
     .enum(ADMIN_COMPANY_SORTS, {
-      message: `sort must be one of: ${ADMIN_COMPANY_SORTS.join(', ')}`,
+      message: `Sort must be one of: ${ADMIN_COMPANY_SORTS.join(', ')}`,
     })
     .optional()
     .default('name'),
-  order: z.enum(['asc', 'desc'], { message: 'order must be asc or desc' }).optional(),
+  order: z.enum(['asc', 'desc'], { message: 'Order must be asc or desc' }).optional(),
   page: queryInt('page', 1, 100_000, 1),
   limit: queryInt('limit', 1, 100, 25),
 });
@@ -394,11 +400,11 @@ export type AdminCompanyDetail = z.infer<typeof AdminCompanyDetailSchema>;
 /** PATCH /api/admin/companies/:id: the table's inline toggles. */
 export const CompanyFlagsSchema = z
   .strictObject({
-    is_featured: z.boolean({ message: 'is_featured must be true or false' }).optional(),
-    is_in_list: z.boolean({ message: 'is_in_list must be true or false' }).optional(),
+    is_featured: z.boolean({ message: 'Featured must be true or false' }).optional(),
+    is_in_list: z.boolean({ message: 'Listed must be true or false' }).optional(),
   })
   .refine((v) => v.is_featured !== undefined || v.is_in_list !== undefined, {
-    message: 'Send is_featured or is_in_list',
+    message: 'Say whether the company is featured, listed or both',
   });
 export type CompanyFlags = z.infer<typeof CompanyFlagsSchema>;
 
@@ -408,7 +414,7 @@ export type CompanyFlags = z.infer<typeof CompanyFlagsSchema>;
 export const AdminReviewListQuerySchema = z.strictObject({
   companyId: queryInt('companyId', 1, 2_147_483_647, 0).optional(),
   status: z
-    .enum(REVIEW_STATUSES, { message: `status must be one of: ${REVIEW_STATUSES.join(', ')}` })
+    .enum(REVIEW_STATUSES, { message: `Status must be one of: ${REVIEW_STATUSES.join(', ')}` })
     .optional(),
   page: queryInt('page', 1, 100_000, 1),
   limit: queryInt('limit', 1, 100, 20),
@@ -442,7 +448,7 @@ export type AdminReviewPage = z.infer<typeof AdminReviewPageSchema>;
 /** PATCH /api/admin/reviews/:id: publish (show, approve), hide, or reject a pending one. */
 export const ReviewModerationSchema = z.strictObject({
   status: z.enum(['published', 'hidden', 'rejected'], {
-    message: 'status must be published, hidden or rejected',
+    message: 'Status must be published, hidden or rejected',
   }),
 });
 export type ReviewModeration = z.infer<typeof ReviewModerationSchema>;
@@ -462,7 +468,7 @@ export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 export const AdminApplicationListQuerySchema = z.strictObject({
   status: z
     .enum([...APPLICATION_STATUSES, 'all'], {
-      message: 'status must be pending, approved, declined or all',
+      message: 'Status must be pending, approved, declined or all',
     })
     .optional()
     .default('pending'),
@@ -506,7 +512,7 @@ export type AdminApplicationPage = z.infer<typeof AdminApplicationPageSchema>;
 
 export const ApplicationDeclineSchema = z.strictObject({
   note: multilineText(
-    z.string().trim().max(500, 'note must be at most 500 characters'),
+    z.string().trim().max(500, 'Note must be at most 500 characters'),
     'Note',
   ).optional(),
 });

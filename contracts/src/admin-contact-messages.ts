@@ -16,7 +16,7 @@ import { CONTACT_TOPICS, type ContactTopic } from './contact-options';
 export const CONTACT_MESSAGE_STATUSES = ['new', 'open', 'replied', 'closed'] as const;
 export type ContactMessageStatus = (typeof CONTACT_MESSAGE_STATUSES)[number];
 export const ContactMessageStatusSchema = z.enum(CONTACT_MESSAGE_STATUSES, {
-  message: `status must be one of: ${CONTACT_MESSAGE_STATUSES.join(', ')}`,
+  message: `Status must be one of: ${CONTACT_MESSAGE_STATUSES.join(', ')}`,
 });
 
 const TOPIC_IDS = CONTACT_TOPICS.map((t) => t.id) as [ContactTopic, ...ContactTopic[]];
@@ -107,9 +107,9 @@ export const AdminContactMessageStatusRequestSchema = z.strictObject({
 /** POST /api/admin/contact-messages/:id/assignee: an admin's id, or null to unassign. */
 export const AdminContactMessageAssignRequestSchema = z.strictObject({
   adminId: z
-    .number({ message: 'adminId must be an admin user id or null' })
-    .int('adminId must be an admin user id or null')
-    .positive('adminId must be an admin user id or null')
+    .number({ message: 'Assignee must be one of the admins, or nobody' })
+    .int('Assignee must be one of the admins, or nobody')
+    .positive('Assignee must be one of the admins, or nobody')
     .nullable(),
 });
 

@@ -40,15 +40,15 @@ export type DatabaseTableSort = (typeof DATABASE_TABLE_SORTS)[number];
 export const DatabaseTablesQuerySchema = z.strictObject({
   sort: z
     .enum(DATABASE_TABLE_SORTS, {
-      message: `sort must be one of: ${DATABASE_TABLE_SORTS.join(', ')}`,
+      message: `Sort must be one of: ${DATABASE_TABLE_SORTS.join(', ')}`,
     })
     .optional()
     .default('name'),
   order: z
-    .enum(['asc', 'desc'], { message: 'order must be asc or desc' })
+    .enum(['asc', 'desc'], { message: 'Order must be asc or desc' })
     .optional()
     .default('asc'),
-  q: z.string().trim().max(64, 'q must be at most 64 characters').optional().default(''),
+  q: z.string().trim().max(64, 'Search must be at most 64 characters').optional().default(''),
 });
 export type DatabaseTablesQuery = z.input<typeof DatabaseTablesQuerySchema>;
 

@@ -24,15 +24,15 @@ export const JOB_LIST_ORDERS = ['newest', 'oldest'] as const;
 
 export const jobListQuerySchema = z.strictObject({
   status: z
-    .enum(JOB_STATUSES, { message: `status must be one of: ${JOB_STATUSES.join(', ')}` })
+    .enum(JOB_STATUSES, { message: `Status must be one of: ${JOB_STATUSES.join(', ')}` })
     .optional(),
   type: z
     .string()
-    .max(64, 'type is too long')
-    .regex(/^[a-z0-9._:-]+$/, 'type must be a job type such as "lead.forward"')
+    .max(64, 'Type is too long')
+    .regex(/^[a-z0-9._:-]+$/, 'Type must be a job type such as "lead.forward"')
     .optional(),
   order: z
-    .enum(JOB_LIST_ORDERS, { message: `order must be one of: ${JOB_LIST_ORDERS.join(', ')}` })
+    .enum(JOB_LIST_ORDERS, { message: `Order must be one of: ${JOB_LIST_ORDERS.join(', ')}` })
     .optional()
     .default('newest'),
   limit: intParam('limit', 1, 100, 25),
@@ -70,6 +70,17 @@ export const adminJobSchema = z.object({
   cancelRequested: z.boolean(),
 });
 export type AdminJob = z.infer<typeof adminJobSchema>;
+
+/** The job type that forwards one lead to the lead backend; its payload names the lead ({ leadId }). */
+export const LEAD_FORWARD_JOB_TYPE = 'lead.forward';
+
+/** The lead a job works for (a forwarding job), for a link to its admin page; null for any other job. */
+export function jobLeadId(job: Pick<AdminJob, 'type' | 'payload'>): number | null {
+  if (job.type !== LEAD_FORWARD_JOB_TYPE) return null;
+  const payload = job.payload as { leadId?: unknown } | null;
+  const id = typeof payload === 'object' && payload !== null ? payload.leadId : undefined;
+  return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : null;
+}
 
 /** Jobs per status for the list's filters: of the selected type, or of all types. */
 export const jobStatusCountsSchema = z.object(

@@ -9,6 +9,7 @@ import { idParam, intParam } from './query-params';
 import { LEAD_STATUSES, LeadStatusSchema } from './lead';
 import { MOVE_SIZES } from './move-sizes';
 import { multilineText } from './text';
+import { fieldLabel } from './text';
 
 // ---------------------------------------------------------------------------------------------------------
 // Query parameters shared by the admin screens
@@ -28,7 +29,10 @@ const blankAsMissing = <S extends z.ZodType>(schema: S) =>
 
 export const adminDayParam = (name: string) =>
   blankAsMissing(
-    z.string().refine(isCalendarDay, `${name} must be a date as YYYY-MM-DD`).optional(),
+    z
+      .string()
+      .refine(isCalendarDay, `${fieldLabel(name)} must be a date as YYYY-MM-DD`)
+      .optional(),
   );
 
 export const adminIntParam = (name: string, min: number, max: number, fallback: number) =>
@@ -39,8 +43,8 @@ export const adminTextParam = (name: string, max: number, pattern?: RegExp, hint
     z
       .string()
       .trim()
-      .max(max, `${name} must be at most ${max} characters`)
-      .refine((v) => !pattern || pattern.test(v), `${name} ${hint}`.trim())
+      .max(max, `${fieldLabel(name)} must be at most ${max} characters`)
+      .refine((v) => !pattern || pattern.test(v), `${fieldLabel(name)} ${hint}`.trim())
       .optional(),
   );
 
@@ -49,7 +53,9 @@ export const adminEnumParam = <const T extends readonly [string, ...string[]]>(
   values: T,
 ) =>
   blankAsMissing(
-    z.enum(values, { message: `${name} must be one of: ${values.join(', ')}` }).optional(),
+    z
+      .enum(values, { message: `${fieldLabel(name)} must be one of: ${values.join(', ')}` })
+      .optional(),
   );
 
 // ---------------------------------------------------------------------------------------------------------
@@ -90,7 +96,7 @@ const leadFilterShape = {
 
 const fromNotAfterTo = (query: { from?: string; to?: string }) =>
   !query.from || !query.to || query.from <= query.to;
-const RANGE_MESSAGE = { message: 'from must not be after to', path: ['from'] };
+const RANGE_MESSAGE = { message: 'The start date must not be after the end date', path: ['from'] };
 
 /** The export's filters: the list's, without sort and page (the file lists every match, newest first). */
 export const AdminLeadExportQuerySchema = z
@@ -114,7 +120,7 @@ export const AdminLeadListQuerySchema = z
         if (!(LEAD_PAGE_SIZES as readonly number[]).includes(n)) {
           ctx.addIssue({
             code: 'custom',
-            message: `pageSize must be one of: ${LEAD_PAGE_SIZES.join(', ')}`,
+            message: `Page size must be one of: ${LEAD_PAGE_SIZES.join(', ')}`,
           });
           return z.NEVER;
         }
@@ -270,7 +276,7 @@ export type AdminLeadDetail = z.infer<typeof AdminLeadDetailSchema>;
 export const AdminLeadStatusRequestSchema = z.strictObject({
   status: LeadStatusSchema,
   note: multilineText(
-    z.string().trim().max(500, 'note must be at most 500 characters'),
+    z.string().trim().max(500, 'Note must be at most 500 characters'),
     'Note',
   ).optional(),
 });

@@ -33,6 +33,31 @@ export const QA_SUITE_INFO: Record<QaSuite, { title: string; description: string
   },
 };
 
+/**
+ * The checks one run of each suite makes, about (the routes suite checks two dozen addresses…): what a run's
+ * progress is measured against while it goes. The job's progress, the run's card and its bar all use
+ * qaRunPercent with these, so they never disagree (issue 16).
+ */
+export const QA_EXPECTED_CHECKS: Record<QaSuite, number> = {
+  routes: 24,
+  links: 3,
+  api: 18,
+  'quote-flow': 6,
+};
+
+export const qaExpectedChecks = (suites: readonly QaSuite[]): number =>
+  suites.reduce((sum, suite) => sum + (QA_EXPECTED_CHECKS[suite] ?? 0), 0);
+
+/**
+ * How far a run is, in whole percent: its checks done against those expected, at most 99 while it runs (a
+ * suite may make more checks than usual), 100 once it has ended.
+ */
+export function qaRunPercent(run: { running: boolean; done: number; expected: number }): number {
+  if (!run.running) return 100;
+  if (run.expected <= 0) return 0;
+  return Math.min(99, Math.floor((100 * run.done) / run.expected));
+}
+
 export const QA_RUN_STATUSES = ['running', 'passed', 'failed', 'error'] as const;
 export const qaRunStatusSchema = z.enum(QA_RUN_STATUSES);
 export type QaRunStatus = z.infer<typeof qaRunStatusSchema>;
@@ -59,9 +84,12 @@ export const qaRunSchema = z.object({
   createdBy: z.string().nullable(),
   status: qaRunStatusSchema,
   suites: z.array(qaSuiteSchema),
+  /** Checks made (so far, while it runs): passed + failed. */
   total: z.number().int(),
   passed: z.number().int(),
   failed: z.number().int(),
+  /** The checks its suites usually make (qaExpectedChecks): what its progress is measured against. */
+  expected: z.number().int(),
   startedAt: z.number(),
   finishedAt: z.number().nullable(),
   durationMs: z.number().int().nullable(),
@@ -94,8 +122,8 @@ export type QaRunDetailResponse = z.infer<typeof qaRunDetailResponseSchema>;
 /** POST /api/admin/qa-automation/runs: which suites to run (all when omitted). */
 export const qaRunRequestSchema = z.strictObject({
   suites: z
-    .array(z.enum(QA_SUITES, { message: `suites must be a list of: ${QA_SUITES.join(', ')}` }), {
-      message: `suites must be a list of: ${QA_SUITES.join(', ')}`,
+    .array(z.enum(QA_SUITES, { message: `Suites must be a list of: ${QA_SUITES.join(', ')}` }), {
+      message: `Suites must be a list of: ${QA_SUITES.join(', ')}`,
     })
     .min(1, 'Choose at least one suite')
     .optional(),

@@ -70,19 +70,19 @@ export const CRON_MAX_LENGTH = 120;
 
 const cronField = plainText(
   z
-    .string({ error: 'cron is required' })
+    .string({ error: 'The cron expression is required' })
     .trim()
-    .min(1, 'cron is required')
-    .max(CRON_MAX_LENGTH, `cron must be at most ${CRON_MAX_LENGTH} characters`),
+    .min(1, 'The cron expression is required')
+    .max(CRON_MAX_LENGTH, `The cron expression must be at most ${CRON_MAX_LENGTH} characters`),
   'The schedule',
 );
 const timezoneField = plainText(
-  z.string().trim().min(1, 'timezone is required').max(64, 'timezone is too long'),
+  z.string().trim().min(1, 'The time zone is required').max(64, 'The time zone is too long'),
   'The time zone',
 );
 
 export const scheduleInputSchema = z.strictObject({
-  scriptId: z.string({ error: 'scriptId is required' }).regex(SCRIPT_ID_PATTERN, 'Unknown script'),
+  scriptId: z.string({ error: 'Choose a script' }).regex(SCRIPT_ID_PATTERN, 'Unknown script'),
   params: z.record(z.string(), z.unknown()).optional().default({}),
   cron: cronField,
   timezone: timezoneField.optional().default('UTC'),

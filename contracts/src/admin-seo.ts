@@ -333,13 +333,13 @@ export const seoTaskListQuerySchema = z.strictObject({
   severity: seoSeveritySchema.optional(),
   rule: seoRuleIdSchema.optional(),
   /** Part of the page address. */
-  q: z.string().trim().max(200, 'q must be at most 200 characters').optional(),
+  q: z.string().trim().max(200, 'Search must be at most 200 characters').optional(),
   sort: z
-    .enum(SEO_TASK_SORTS, { message: `sort must be one of: ${SEO_TASK_SORTS.join(', ')}` })
+    .enum(SEO_TASK_SORTS, { message: `Sort must be one of: ${SEO_TASK_SORTS.join(', ')}` })
     .optional()
     .default('severity'),
   order: z
-    .enum(['asc', 'desc'], { message: 'order must be asc or desc' })
+    .enum(['asc', 'desc'], { message: 'Order must be asc or desc' })
     .optional()
     .default('asc'),
   limit: intParam('limit', 1, 100, 25),
@@ -376,7 +376,7 @@ export type SeoTaskListResponse = z.infer<typeof seoTaskListResponseSchema>;
 
 export const seoTaskUpdateSchema = z.strictObject({
   status: z.enum(SEO_TASK_STATUSES, {
-    message: `status must be one of: ${SEO_TASK_STATUSES.join(', ')}`,
+    message: `Status must be one of: ${SEO_TASK_STATUSES.join(', ')}`,
   }),
 });
 export type SeoTaskUpdate = z.infer<typeof seoTaskUpdateSchema>;
@@ -384,10 +384,10 @@ export type SeoTaskUpdate = z.infer<typeof seoTaskUpdateSchema>;
 /** POST /api/admin/seo-health/analyze: a path of the site ("/states/illinois") or a full address on it. */
 export const seoAnalyzeRequestSchema = z.strictObject({
   url: z
-    .string({ message: 'url is required' })
+    .string({ message: 'URL is required' })
     .trim()
-    .min(1, 'url is required')
-    .max(2000, 'url must be at most 2000 characters'),
+    .min(1, 'URL is required')
+    .max(2000, 'URL must be at most 2000 characters'),
 });
 export type SeoAnalyzeRequest = z.infer<typeof seoAnalyzeRequestSchema>;
 

@@ -19,7 +19,7 @@ export const ADMIN_PASSWORD_MIN_LENGTH = 12;
 export const ADMIN_PASSWORD_MAX_LENGTH = 256;
 
 const order = z
-  .enum(['asc', 'desc'], { message: 'order must be asc or desc' })
+  .enum(['asc', 'desc'], { message: 'Order must be asc or desc' })
   .optional()
   .default('asc');
 
@@ -34,9 +34,9 @@ const text = (field: string, min: number, max: number) =>
  * dropped, since the backend's paths (/send_lead …) are appended to it. Empty (or null) means none stored.
  */
 export const leadBackendUrlSchema = z
-  .string({ message: 'leadBackendUrl must be a URL or empty' })
+  .string({ message: 'Lead backend URL must be a URL or empty' })
   .trim()
-  .max(300, 'leadBackendUrl must be at most 300 characters')
+  .max(300, 'Lead backend URL must be at most 300 characters')
   .nullable()
   .optional()
   .transform((value, ctx) => {
@@ -47,21 +47,21 @@ export const leadBackendUrlSchema = z
     } catch {
       ctx.addIssue({
         code: 'custom',
-        message: 'leadBackendUrl must be a full URL such as https://functions.example',
+        message: 'Lead backend URL must be a full URL such as https://functions.example',
       });
       return z.NEVER;
     }
     if ((url.protocol !== 'https:' && url.protocol !== 'http:') || !url.hostname) {
       ctx.addIssue({
         code: 'custom',
-        message: 'leadBackendUrl must start with https:// or http://',
+        message: 'Lead backend URL must start with https:// or http://',
       });
       return z.NEVER;
     }
     if (url.username || url.password || url.search || url.hash) {
       ctx.addIssue({
         code: 'custom',
-        message: 'leadBackendUrl must not contain credentials, a query string or a fragment',
+        message: 'Lead backend URL must not contain credentials, a query string or a fragment',
       });
       return z.NEVER;
     }
@@ -70,18 +70,18 @@ export const leadBackendUrlSchema = z
 
 /** A US phone number written any usual way; kept as its 10 digits. */
 const phoneSchema = z
-  .string({ message: 'supportPhone is required' })
+  .string({ message: 'Support phone is required' })
   .trim()
-  .min(1, 'supportPhone is required')
-  .max(40, `supportPhone must have exactly ${PHONE_DIGITS} digits`)
+  .min(1, 'Support phone is required')
+  .max(40, `Support phone must have exactly ${PHONE_DIGITS} digits`)
   .refine(
     (v) => /^[\d\s().+-]+$/.test(v),
-    'supportPhone may contain only digits, spaces and ( ) . + -',
+    'Support phone may contain only digits, spaces and ( ) . + -',
   )
   .transform((v) => v.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, ''))
   .refine(
     (v) => v.length === PHONE_DIGITS,
-    `supportPhone must have exactly ${PHONE_DIGITS} digits`,
+    `Support phone must have exactly ${PHONE_DIGITS} digits`,
   );
 
 export const SiteSettingsSchema = z.object({
@@ -98,11 +98,11 @@ export type SiteSettingValues = z.infer<typeof SiteSettingsSchema>;
 export const SiteSettingsUpdateSchema = z.strictObject({
   siteName: text('siteName', 2, 80),
   supportEmail: z
-    .string({ message: 'supportEmail is required' })
+    .string({ message: 'Support e-mail is required' })
     .trim()
-    .min(1, 'supportEmail is required')
-    .max(254, 'supportEmail must be at most 254 characters')
-    .refine((v) => EMAIL_PATTERN.test(v), 'supportEmail must be a valid e-mail address'),
+    .min(1, 'Support e-mail is required')
+    .max(254, 'Support e-mail must be at most 254 characters')
+    .refine((v) => EMAIL_PATTERN.test(v), 'Support e-mail must be a valid e-mail address'),
   supportPhone: phoneSchema,
   leadBackendUrl: leadBackendUrlSchema,
 });
@@ -118,6 +118,19 @@ export const SiteSettingsResponseSchema = z.object({
   leadBackendOverridden: z.boolean(),
   updatedAt: z.string().nullable(),
   updatedBy: z.string().nullable(),
+  /**
+   * When the site name pushes page titles past 60 characters (search results cut them): the longest one
+   * (siteNameTitleCheck). The name is accepted; this says what it costs.
+   */
+  titleWarning: z
+    .object({
+      longestTitle: z.string(),
+      length: z.number().int(),
+      pagesOver: z.number().int(),
+      pages: z.number().int(),
+      limit: z.number().int(),
+    })
+    .nullable(),
 });
 export type SiteSettingsResponse = z.infer<typeof SiteSettingsResponseSchema>;
 
@@ -134,7 +147,7 @@ export const PARTNER_ORIGINS_MAX = 50;
 export const partnerOriginSchema = z
   .string()
   .trim()
-  .max(200, 'an origin must be at most 200 characters')
+  .max(200, 'An origin must be at most 200 characters')
   .transform((value, ctx) => {
     const fail = () => {
       ctx.addIssue({
@@ -155,20 +168,20 @@ export const partnerOriginSchema = z
   });
 
 const originList = z
-  .array(partnerOriginSchema, { message: 'allowedOrigins must be a list of origins' })
-  .max(PARTNER_ORIGINS_MAX, `allowedOrigins may list at most ${PARTNER_ORIGINS_MAX} origins`)
+  .array(partnerOriginSchema, { message: 'Allowed origins must be a list of origins' })
+  .max(PARTNER_ORIGINS_MAX, `Allowed origins may list at most ${PARTNER_ORIGINS_MAX} origins`)
   .transform((origins) => [...new Set(origins)]);
 
 export const PartnerCreateSchema = z.strictObject({
   siteId: z
-    .string({ message: 'siteId is required' })
+    .string({ message: 'Site ID is required' })
     .trim()
-    .min(2, 'siteId must be at least 2 characters')
-    .max(64, 'siteId must be at most 64 characters')
-    .regex(PARTNER_SITE_ID_PATTERN, 'siteId must be lowercase letters, digits and single hyphens'),
+    .min(2, 'Site ID must be at least 2 characters')
+    .max(64, 'Site ID must be at most 64 characters')
+    .regex(PARTNER_SITE_ID_PATTERN, 'Site ID must be lowercase letters, digits and single hyphens'),
   name: text('name', 2, 160),
   allowedOrigins: originList,
-  active: z.boolean({ message: 'active must be true or false' }).optional().default(true),
+  active: z.boolean({ message: 'Active must be true or false' }).optional().default(true),
 });
 export type PartnerCreate = z.input<typeof PartnerCreateSchema>;
 
@@ -177,11 +190,11 @@ export const PartnerUpdateSchema = z
   .strictObject({
     name: text('name', 2, 160).optional(),
     allowedOrigins: originList.optional(),
-    active: z.boolean({ message: 'active must be true or false' }).optional(),
+    active: z.boolean({ message: 'Active must be true or false' }).optional(),
   })
   .refine(
     (v) => Object.keys(v).length > 0,
-    'Nothing to change: send name, allowedOrigins or active',
+    'Nothing to change: send a new name, allowed origins or whether the partner is active',
   );
 export type PartnerUpdate = z.input<typeof PartnerUpdateSchema>;
 
@@ -203,12 +216,12 @@ export const PartnerListQuerySchema = z.strictObject({
   limit: intParam('limit', 1, 100, 20),
   offset: intParam('offset', 0, 1_000_000, 0),
   sort: z
-    .enum(PARTNER_SORTS, { message: `sort must be one of: ${PARTNER_SORTS.join(', ')}` })
+    .enum(PARTNER_SORTS, { message: `Sort must be one of: ${PARTNER_SORTS.join(', ')}` })
     .optional()
     .default('siteId'),
   order,
-  q: z.string().trim().max(100, 'q must be at most 100 characters').optional().default(''),
-  active: z.enum(['true', 'false'], { message: 'active must be true or false' }).optional(),
+  q: z.string().trim().max(100, 'Search must be at most 100 characters').optional().default(''),
+  active: z.enum(['true', 'false'], { message: 'Active must be true or false' }).optional(),
 });
 export type PartnerListQuery = z.input<typeof PartnerListQuerySchema>;
 
@@ -225,23 +238,23 @@ export const ADMIN_USERNAME_PATTERN = /^[A-Za-z0-9._@-]+$/;
 
 const newPassword = (field: string) =>
   z
-    .string({ message: `${field} is required` })
+    .string({ message: `${fieldLabel(field)} is required` })
     .min(
       ADMIN_PASSWORD_MIN_LENGTH,
-      `${field} must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters`,
+      `${fieldLabel(field)} must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters`,
     )
     .max(
       ADMIN_PASSWORD_MAX_LENGTH,
-      `${field} must be at most ${ADMIN_PASSWORD_MAX_LENGTH} characters`,
+      `${fieldLabel(field)} must be at most ${ADMIN_PASSWORD_MAX_LENGTH} characters`,
     );
 
 export const AdminUserCreateSchema = z.strictObject({
   username: z
-    .string({ message: 'username is required' })
+    .string({ message: 'Username is required' })
     .trim()
-    .min(3, 'username must be at least 3 characters')
-    .max(64, 'username must be at most 64 characters')
-    .regex(ADMIN_USERNAME_PATTERN, 'username may contain only letters, digits and . _ @ -'),
+    .min(3, 'Username must be at least 3 characters')
+    .max(64, 'Username must be at most 64 characters')
+    .regex(ADMIN_USERNAME_PATTERN, 'Username may contain only letters, digits and . _ @ -'),
   password: newPassword('password'),
 });
 export type AdminUserCreate = z.input<typeof AdminUserCreateSchema>;
@@ -265,11 +278,11 @@ export const AdminUserListQuerySchema = z.strictObject({
   limit: intParam('limit', 1, 100, 20),
   offset: intParam('offset', 0, 1_000_000, 0),
   sort: z
-    .enum(ADMIN_USER_SORTS, { message: `sort must be one of: ${ADMIN_USER_SORTS.join(', ')}` })
+    .enum(ADMIN_USER_SORTS, { message: `Sort must be one of: ${ADMIN_USER_SORTS.join(', ')}` })
     .optional()
     .default('username'),
   order,
-  q: z.string().trim().max(64, 'q must be at most 64 characters').optional().default(''),
+  q: z.string().trim().max(64, 'Search must be at most 64 characters').optional().default(''),
 });
 export type AdminUserListQuery = z.input<typeof AdminUserListQuerySchema>;
 
@@ -283,13 +296,13 @@ export type AdminUserList = z.infer<typeof AdminUserListSchema>;
 export const PasswordChangeSchema = z
   .strictObject({
     currentPassword: z
-      .string({ message: 'currentPassword is required' })
-      .min(1, 'currentPassword is required')
-      .max(ADMIN_PASSWORD_MAX_LENGTH, 'currentPassword is too long'),
+      .string({ message: 'Current password is required' })
+      .min(1, 'Current password is required')
+      .max(ADMIN_PASSWORD_MAX_LENGTH, 'Current password is too long'),
     newPassword: newPassword('newPassword'),
   })
   .refine((v) => v.newPassword !== v.currentPassword, {
-    message: 'newPassword must differ from the current password',
+    message: 'New password must differ from the current password',
     path: ['newPassword'],
   });
 export type PasswordChange = z.input<typeof PasswordChangeSchema>;

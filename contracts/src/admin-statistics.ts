@@ -25,7 +25,7 @@ export const AdminStatisticsQuerySchema = z
     siteId: adminTextParam('siteId', 64, /^[A-Za-z0-9._-]+$/, 'must be a site id'),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, {
-    message: 'from must not be after to',
+    message: 'The start date must not be after the end date',
     path: ['from'],
   });
 export type AdminStatisticsQuery = z.infer<typeof AdminStatisticsQuerySchema>;

@@ -80,7 +80,7 @@ export type CompanyImportList = z.infer<typeof CompanyImportListSchema>;
 /** ?filename= on the upload: the name the browser gave the file, shown in the history. */
 export const ImportUploadQuerySchema = z.strictObject({
   filename: plainText(
-    z.string().trim().max(200, 'filename must be at most 200 characters'),
+    z.string().trim().max(200, 'Filename must be at most 200 characters'),
     'The file name',
   )
     .optional()

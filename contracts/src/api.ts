@@ -1,13 +1,17 @@
 import { z } from 'zod';
 import { intParam } from './query-params';
 import { SERVICE_IDS } from './services';
+import { fieldLabel } from './text';
 
 /** Query parameters arrive as strings; these schemas coerce and bound them and name the bad field. */
 const slugParam = (name: string) =>
   z
     .string()
-    .max(100, `${name} is too long`)
-    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, `${name} must be a lowercase slug such as "new-york"`)
+    .max(100, `${fieldLabel(name)} is too long`)
+    .regex(
+      /^[a-z0-9]+(?:-[a-z0-9]+)*$/,
+      `${fieldLabel(name)} must be a lowercase slug such as "new-york"`,
+    )
     .optional();
 
 export const COMPANY_SORTS = ['featured', 'rating', 'reviews', 'name'] as const;
@@ -20,23 +24,23 @@ export const CompanyListQuerySchema = z.strictObject({
   offset: intParam('offset', 0, 1_000_000, 0),
   state: z
     .string()
-    .max(100, 'state is too long')
-    .regex(/^[A-Za-z -]+$/, 'state must be a state slug, name or abbreviation')
+    .max(100, 'State is too long')
+    .regex(/^[A-Za-z -]+$/, 'State must be a state slug, name or abbreviation')
     .optional(),
   city: slugParam('city'),
   service: z
-    .enum(SERVICE_IDS, { message: `service must be one of: ${SERVICE_IDS.join(', ')}` })
+    .enum(SERVICE_IDS, { message: `Service must be one of: ${SERVICE_IDS.join(', ')}` })
     .optional(),
   q: z
     .string()
     .trim()
-    .max(SEARCH_QUERY_MAX, `q must be at most ${SEARCH_QUERY_MAX} characters`)
+    .max(SEARCH_QUERY_MAX, `Search must be at most ${SEARCH_QUERY_MAX} characters`)
     .optional(),
   sort: z
-    .enum(COMPANY_SORTS, { message: `sort must be one of: ${COMPANY_SORTS.join(', ')}` })
+    .enum(COMPANY_SORTS, { message: `Sort must be one of: ${COMPANY_SORTS.join(', ')}` })
     .optional()
     .default('featured'),
-  featured: z.enum(['true', 'false'], { message: 'featured must be true or false' }).optional(),
+  featured: z.enum(['true', 'false'], { message: 'Featured must be true or false' }).optional(),
 });
 export type CompanyListQuery = z.infer<typeof CompanyListQuerySchema>;
 
@@ -46,20 +50,20 @@ export type CompanyListQuery = z.infer<typeof CompanyListQuerySchema>;
  */
 export const FeaturedQuerySchema = z.strictObject({
   limit: intParam('limit', 1, 100, 50),
-  rotation: z.enum(['day'], { message: 'rotation must be day' }).optional(),
+  rotation: z.enum(['day'], { message: 'Rotation must be day' }).optional(),
 });
 
 export const SearchQuerySchema = z.strictObject({
   q: z
-    .string({ message: 'q is required' })
+    .string({ message: 'Search is required' })
     .trim()
-    .min(1, 'q is required')
-    .max(SEARCH_QUERY_MAX, `q must be at most ${SEARCH_QUERY_MAX} characters`),
+    .min(1, 'Search is required')
+    .max(SEARCH_QUERY_MAX, `Search must be at most ${SEARCH_QUERY_MAX} characters`),
   limit: intParam('limit', 1, 50, 8),
   offset: intParam('offset', 0, 10_000, 0),
   type: z
     .enum(['all', 'companies', 'cities', 'states', 'zips'], {
-      message: 'type must be one of: all, companies, cities, states, zips',
+      message: 'Type must be one of: all, companies, cities, states, zips',
     })
     .optional()
     .default('all'),
@@ -68,11 +72,11 @@ export type SearchQuery = z.infer<typeof SearchQuerySchema>;
 
 export const PlaceQuerySchema = z.strictObject({
   q: z
-    .string({ message: 'q is required' })
+    .string({ message: 'Search is required' })
     .trim()
-    .min(1, 'q is required')
-    .max(60, 'q must be at most 60 characters'),
+    .min(1, 'Search is required')
+    .max(60, 'Search must be at most 60 characters'),
   limit: intParam('limit', 1, 20, 8),
 });
 
-export const ZipParamSchema = z.string().regex(/^\d{5}$/, 'zip must be five digits');
+export const ZipParamSchema = z.string().regex(/^\d{5}$/, 'ZIP code must be five digits');

@@ -16,8 +16,8 @@ export const CompanySchema = z.object({
   phone: z.string().nullable(),
   email: z.string().nullable(),
   /** Only image addresses (images.ts): the server drops anything else it finds stored. */
-  logo: z.string().refine(isImageAddress, 'logo is not an image address').nullable(),
-  photoUrls: z.array(z.string().refine(isImageAddress, 'a photo is not an image address')),
+  logo: z.string().refine(isImageAddress, 'Logo is not an image address').nullable(),
+  photoUrls: z.array(z.string().refine(isImageAddress, 'A photo is not an image address')),
   street: z.string().nullable(),
   zipCode: z.string().nullable(),
   city: z.object({ name: z.string(), slug: z.string() }),

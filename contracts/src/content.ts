@@ -13,8 +13,8 @@ export type ContentCollection = z.infer<typeof ContentCollectionSchema>;
 export const CONTENT_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const ContentSlugSchema = z
   .string()
-  .max(120, 'slug must be at most 120 characters')
-  .regex(CONTENT_SLUG_PATTERN, 'slug must be lowercase words separated by hyphens');
+  .max(120, 'Slug must be at most 120 characters')
+  .regex(CONTENT_SLUG_PATTERN, 'Slug must be lowercase words separated by hyphens');
 
 /** Average adult silent reading speed used for the reading time shown with every article. */
 export const READING_WORDS_PER_MINUTE = 220;

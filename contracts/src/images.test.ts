@@ -54,13 +54,13 @@ describe('image addresses', () => {
     const base = { name: 'Acme Movers', city: 'Austin', state: 'TX' };
     const logo = CompanyInputSchema.safeParse({ ...base, logo: '/api/logout' });
     expect(logo.success).toBe(false);
-    expect(logo.error?.issues[0]?.message).toMatch(/^logo must be an https:\/\/ image address/);
+    expect(logo.error?.issues[0]?.message).toMatch(/^Logo must be an https:\/\/ image address/);
     const photos = CompanyInputSchema.safeParse({
       ...base,
       photo_urls: '/images/photos/1.svg|/api/logout',
     });
     expect(photos.error?.issues[0]?.message).toBe(
-      'photo_urls: "/api/logout" is not an https:// image address (.svg .png .jpg .jpeg .webp .avif .gif) or a path such as /images/logos/1.svg',
+      'Photos: "/api/logout" is not an https:// image address (.svg .png .jpg .jpeg .webp .avif .gif) or a path such as /images/logos/1.svg',
     );
     expect(CompanySchema.shape.logo.safeParse('/api/logout').success).toBe(false);
     expect(CompanySchema.shape.photoUrls.safeParse(['/images/photos/1.svg']).success).toBe(true);

@@ -28,6 +28,7 @@ export * from './admin-auth';
 export * from './admin-database';
 export * from './server-load';
 export * from './admin-settings';
+export * from './site-titles';
 export * from './admin-leads';
 export * from './admin-contact-messages';
 export * from './admin-dashboard';

@@ -103,16 +103,16 @@ describe('send_lead form (7.3.2 plus our additions)', () => {
   });
 
   it.each([
-    [{ first_name: 'A' }, /first_name must be at least 2 characters/],
-    [{ email_address: 'nope' }, /email_address must be a valid e-mail address/],
-    [{ phone_number: '555-0100' }, /phone_number must have exactly 10 digits/],
-    [{ from_location: '   ' }, /from_location is required/],
-    [{ from_zip: 'abcde' }, /from_zip must be five digits/],
-    [{ lead_uuid: 'x' }, /lead_uuid must be/],
-    [{ consent_checked: '' }, /consent_checked: the visitor must tick the consent box/],
-    [{ consent_version: '1999' }, /consent_version must be one of/],
-    [{ selected_companies: '{' }, /selected_companies must be a JSON array/],
-    [{ sms_phone_validation: '7' }, /sms_phone_validation must be 0 or 1/],
+    [{ first_name: 'A' }, /First name must be at least 2 characters/],
+    [{ email_address: 'nope' }, /E-mail address must be a valid e-mail address/],
+    [{ phone_number: '555-0100' }, /Phone number must have exactly 10 digits/],
+    [{ from_location: '   ' }, /From location is required/],
+    [{ from_zip: 'abcde' }, /From ZIP code must be five digits/],
+    [{ lead_uuid: 'x' }, /Lead UUID must be/],
+    [{ consent_checked: '' }, /The consent box must be ticked/],
+    [{ consent_version: '1999' }, /Consent version must be one of/],
+    [{ selected_companies: '{' }, /Selected companies must be a JSON array/],
+    [{ sms_phone_validation: '7' }, /SMS phone validation must be 0 or 1/],
   ])('rejects %o naming the field', (change, message) =>
     expect(issue({ ...valid, ...change })).toMatch(message),
   );

@@ -41,62 +41,96 @@ export interface ValidationToggles {
 }
 export const DEFAULT_VALIDATION: ValidationToggles = { zip: true, email: true, phone: true };
 
-const text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
+/**
+ * The names fields go by in messages, where fieldLabel's reading of the code name is not what the form calls
+ * them: the wizard's own labels (widget/src/validation.ts shows the same), and the wire's vehicle fields.
+ */
+const LABELS: Readonly<Record<string, string>> = {
+  fromLocationZip: 'From ZIP code',
+  toLocationZip: 'To ZIP code',
+  email: 'Email',
+  autoYear: 'Vehicle year',
+  autoMake: 'Vehicle make',
+  autoModel: 'Vehicle model',
+  autoCondition: 'Vehicle condition',
+  auto_year: 'Vehicle year',
+  auto_make: 'Vehicle make',
+  auto_model: 'Vehicle model',
+  auto_condition: 'Vehicle condition',
+  needs_auto_transport: 'Vehicle transport',
+  number_of_rooms: 'Number of rooms',
+};
 
-const required = (field: string, max: number, { multiline = false } = {}) =>
-  (multiline ? multilineText : plainText)(
+/** A field's name in a message: plain words, never its code name (issue 16). */
+const labelOf = (field: string): string => LABELS[field] ?? fieldLabel(field);
+
+const text = (max: number, label: string) =>
+  z.string().max(max, `${label} must be at most ${max} characters`);
+
+const required = (field: string, max: number, { multiline = false } = {}) => {
+  const label = labelOf(field);
+  return (multiline ? multilineText : plainText)(
     z
-      .string({ message: `${field} is required` })
-      .max(max, `${field} must be at most ${max} characters`)
-      .refine((v) => v.trim() !== '', `${field} is required`),
-    fieldLabel(field),
+      .string({ message: `${label} is required` })
+      .max(max, `${label} must be at most ${max} characters`)
+      .refine((v) => v.trim() !== '', `${label} is required`),
+    label,
   );
+};
 
-const personName = (field: string) =>
-  plainText(
+const personName = (field: string) => {
+  const label = labelOf(field);
+  return plainText(
     z
-      .string({ message: `${field} is required` })
-      .max(60, `${field} must be at most 60 characters`)
+      .string({ message: `${label} is required` })
+      .max(60, `${label} must be at most 60 characters`)
       .refine(
         (v) => v.trim().length >= NAME_MIN_LENGTH,
-        `${field} must be at least ${NAME_MIN_LENGTH} characters`,
+        `${label} must be at least ${NAME_MIN_LENGTH} characters`,
       ),
-    fieldLabel(field),
+    label,
   );
+};
 
-export const emailField = (field: string, toggles: ValidationToggles = DEFAULT_VALIDATION) =>
-  toggles.email
+export const emailField = (field: string, toggles: ValidationToggles = DEFAULT_VALIDATION) => {
+  const label = labelOf(field);
+  return toggles.email
     ? z
-        .string({ message: `${field} is required` })
-        .max(254, `${field} must be at most 254 characters`)
-        .refine((v) => EMAIL_PATTERN.test(v.trim()), `${field} must be a valid e-mail address`)
+        .string({ message: `${label} is required` })
+        .max(254, `${label} must be at most 254 characters`)
+        .refine((v) => EMAIL_PATTERN.test(v.trim()), `${label} must be a valid e-mail address`)
     : required(field, 254);
+};
 
-export const phoneField = (field: string, toggles: ValidationToggles = DEFAULT_VALIDATION) =>
-  toggles.phone
+export const phoneField = (field: string, toggles: ValidationToggles = DEFAULT_VALIDATION) => {
+  const label = labelOf(field);
+  return toggles.phone
     ? plainText(
         z
-          .string({ message: `${field} is required` })
-          .max(40, `${field} must be at most 40 characters`)
+          .string({ message: `${label} is required` })
+          .max(40, `${label} must be at most 40 characters`)
           .refine(
             (v) => v.replace(/\D/g, '').length === PHONE_DIGITS,
-            `${field} must have exactly ${PHONE_DIGITS} digits`,
+            `${label} must have exactly ${PHONE_DIGITS} digits`,
           ),
-        fieldLabel(field),
+        label,
       )
     : required(field, 40);
+};
 
 /** A ZIP is optional on the route step (the visitor may type a city), but when given it must be five digits. */
-export const zipField = (field: string, toggles: ValidationToggles = DEFAULT_VALIDATION) =>
-  toggles.zip
+export const zipField = (field: string, toggles: ValidationToggles = DEFAULT_VALIDATION) => {
+  const label = labelOf(field);
+  return toggles.zip
     ? z
         .string()
-        .max(10, `${field} must be five digits`)
+        .max(10, `${label} must be five digits`)
         .refine(
           (v) => v.trim() === '' || ZIP_PATTERN.test(v.trim()),
-          `${field} must be five digits`,
+          `${label} must be five digits`,
         )
-    : text(10);
+    : text(10, label);
+};
 
 /**
  * The moving date: required, a real day, not past and at most 18 months ahead (move-date.ts). The window is
@@ -155,10 +189,12 @@ export type QuoteStep = keyof ReturnType<typeof quoteStepSchemas>;
  * in the lead, its forwarding job or the session, and some are shown on the admin screens).
  */
 const wire = (max: number, field: string, { multiline = false } = {}) =>
-  (multiline ? multilineText : plainText)(text(max), fieldLabel(field)).optional().default('');
+  (multiline ? multilineText : plainText)(text(max, labelOf(field)), labelOf(field))
+    .optional()
+    .default('');
 
 /** The honeypot is never stored: whatever a bot puts there gets the same answer as a real lead. */
-const honeypot = text(500).optional().default('');
+const honeypot = text(500, 'This field').optional().default('');
 
 /** 7.2: POST /api/proxy/match_companies (JSON). */
 export const MatchCompaniesRequestSchema = z.object({
@@ -339,7 +375,7 @@ const flag = (field: string) =>
     .default('')
     .refine(
       (v) => ['', '0', '1', 'true', 'false', 'on'].includes(v),
-      `${field} must be true or false`,
+      `${labelOf(field)} must be true or false`,
     )
     .transform((v) => v === '1' || v === 'true' || v === 'on');
 
@@ -366,21 +402,21 @@ export const SendLeadFormSchema = z.object({
     .string()
     .optional()
     .default('')
-    .refine((v) => /^\d{0,2}$/.test(v), 'number_of_rooms must be a whole number'),
+    .refine((v) => /^\d{0,2}$/.test(v), 'Number of rooms must be a whole number'),
   first_name: personName('first_name'),
   last_name: personName('last_name'),
   email_address: emailField('email_address'),
   phone_number: phoneField('phone_number'),
   lead_uuid: z
-    .string({ message: 'lead_uuid is required' })
-    .regex(LEAD_UUID_PATTERN, 'lead_uuid must be 8-64 letters, digits or hyphens'),
+    .string({ message: 'Lead UUID is required' })
+    .regex(LEAD_UUID_PATTERN, 'Lead UUID must be 8-64 letters, digits or hyphens'),
   lead_new_id: wire(64, 'lead_new_id'),
   sms_phone_validation: z
     .string()
     .max(5)
     .optional()
     .transform((v) => (v === undefined || v === '' ? DEFAULT_SMS_PHONE_VALIDATION : v))
-    .refine((v) => v === '0' || v === '1', 'sms_phone_validation must be 0 or 1'),
+    .refine((v) => v === '0' || v === '1', 'SMS phone validation must be 0 or 1'),
   sms_phone_validation_status: wire(40, 'sms_phone_validation_status'),
   website: wire(64, 'website'),
   website_version: wire(20, 'website_version'),
@@ -413,7 +449,7 @@ export const SendLeadFormSchema = z.object({
       try {
         parsed = JSON.parse(value === '' ? '[]' : value);
       } catch {
-        ctx.addIssue({ code: 'custom', message: 'selected_companies must be a JSON array' });
+        ctx.addIssue({ code: 'custom', message: 'Selected companies must be a JSON array' });
         return z.NEVER;
       }
       const companies = z
@@ -423,22 +459,19 @@ export const SendLeadFormSchema = z.object({
       if (!companies.success) {
         ctx.addIssue({
           code: 'custom',
-          message: `selected_companies must be a JSON array of at most ${MAX_SELECTED_COMPANIES} {id, name} objects`,
+          message: `Selected companies must be a JSON array of at most ${MAX_SELECTED_COMPANIES} {id, name} objects`,
         });
         return z.NEVER;
       }
       return companies.data;
     }),
   consent_version: z
-    .string({ message: 'consent_version is required' })
+    .string({ message: 'Consent version is required' })
     .refine((v) => CONSENT_VERSIONS.includes(v), {
-      message: `consent_version must be one of: ${CONSENT_VERSIONS.join(', ')}`,
+      message: `Consent version must be one of: ${CONSENT_VERSIONS.join(', ')}`,
     }),
   consent_text: required('consent_text', 4000, { multiline: true }),
-  consent_checked: flag('consent_checked').refine(
-    (v) => v,
-    'consent_checked: the visitor must tick the consent box',
-  ),
+  consent_checked: flag('consent_checked').refine((v) => v, 'The consent box must be ticked'),
   [HONEYPOT_FIELD]: honeypot,
 });
 export type SendLeadForm = z.infer<typeof SendLeadFormSchema>;
@@ -453,7 +486,8 @@ export type SendLeadBody = { [K in keyof SendLeadFormInput]-?: string } & Record
 export function autoTransportIssue(form: SendLeadForm): string | undefined {
   if (!form.needs_auto_transport) return undefined;
   for (const field of ['auto_year', 'auto_make', 'auto_model', 'auto_condition'] as const) {
-    if (form[field].trim() === '') return `${field} is required when needs_auto_transport is true`;
+    if (form[field].trim() === '')
+      return `${labelOf(field)} is required when a vehicle is to be moved`;
   }
   return undefined;
 }
@@ -501,8 +535,8 @@ export const LeadAnalyticsFormSchema = z.object({
     ]),
   ) as Record<LeadAnalyticsField, ReturnType<typeof wire>>),
   lead_uuid: z
-    .string({ message: 'lead_uuid is required' })
-    .regex(LEAD_UUID_PATTERN, 'lead_uuid must be 8-64 letters, digits or hyphens'),
+    .string({ message: 'Lead UUID is required' })
+    .regex(LEAD_UUID_PATTERN, 'Lead UUID must be 8-64 letters, digits or hyphens'),
   [HONEYPOT_FIELD]: honeypot,
 });
 export type LeadAnalyticsForm = z.infer<typeof LeadAnalyticsFormSchema>;
@@ -527,5 +561,5 @@ export const LEAD_STATUSES = [
 ] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 export const LeadStatusSchema = z.enum(LEAD_STATUSES, {
-  message: `status must be one of: ${LEAD_STATUSES.join(', ')}`,
+  message: `Status must be one of: ${LEAD_STATUSES.join(', ')}`,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldLabel } from './text';
 
 /**
  * A whole-number query parameter: query parameters arrive as strings, so this coerces and bounds one and
@@ -11,12 +12,15 @@ export const intParam = (name: string, min: number, max: number, fallback: numbe
     .transform((value, ctx) => {
       if (value === undefined || value === '') return fallback;
       if (!/^\d+$/.test(value)) {
-        ctx.addIssue({ code: 'custom', message: `${name} must be a whole number` });
+        ctx.addIssue({ code: 'custom', message: `${fieldLabel(name)} must be a whole number` });
         return z.NEVER;
       }
       const n = Number(value);
       if (n < min || n > max) {
-        ctx.addIssue({ code: 'custom', message: `${name} must be between ${min} and ${max}` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `${fieldLabel(name)} must be between ${min} and ${max}`,
+        });
         return z.NEVER;
       }
       return n;

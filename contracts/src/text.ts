@@ -30,13 +30,32 @@ export const isMultilineText = (value: string): boolean =>
 export const unshowableText = (label: string): string =>
   `${label} contains characters that cannot be shown`;
 
-/** A wire field's name in plain words: "first_name" and "firstName" read "First name". */
+/** Words a field's code name abbreviates, as people write them. */
+const LABEL_WORDS: ReadonlyArray<[RegExp, string]> = [
+  [/\bzip(?: code)?\b/g, 'ZIP code'],
+  [/\busdot\b/g, 'USDOT'],
+  [/\bmc\b/g, 'MC'],
+  [/\burl\b/g, 'URL'],
+  [/\buuid\b/g, 'UUID'],
+  [/\bid\b/g, 'ID'],
+  [/\bsms\b/g, 'SMS'],
+  [/\bemail\b/g, 'e-mail'],
+  [/\bq\b/g, 'search'],
+  [/\blat\b/g, 'latitude'],
+  [/\blng\b/g, 'longitude'],
+];
+
+/**
+ * A wire field's name in plain words: "first_name" and "firstName" read "First name", "zip_code" "ZIP code".
+ * Every message a person can see names its field this way, never by its code name (issue 16).
+ */
 export const fieldLabel = (field: string): string => {
-  const words = field
+  let words = field
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/_+/g, ' ')
+    .replace(/[_.]+/g, ' ')
     .trim()
     .toLowerCase();
+  for (const [pattern, replacement] of LABEL_WORDS) words = words.replace(pattern, replacement);
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 

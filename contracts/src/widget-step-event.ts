@@ -9,7 +9,7 @@ import { plainText } from './text';
 /** POST /api/proxy/widget_event (form-encoded): a funnel step, so the admin statistics can show drop-off. */
 export const WidgetStepEventSchema = /* @__PURE__ */ z.object({
   event: z.enum(['step']),
-  form_step: z.string().regex(/^[1-7]$/, 'form_step must be 1 to 7'),
+  form_step: z.string().regex(/^[1-7]$/, 'The form step must be 1 to 7'),
   step_name: z.enum(['size', 'date', 'route', 'contact', 'companies', 'auto', 'success']),
   session_id: plainText(z.string().max(64), 'Session id').optional().default(''),
   lead_uuid: plainText(z.string().max(64), 'Lead id').optional().default(''),

@@ -92,7 +92,7 @@ test('upload a CSV file: the dry run report, then the import with its progress b
   await expect(report.getByText('Would create').locator('..')).toContainText('300');
   await expect(report.getByText('Rejected', { exact: true }).locator('..')).toContainText('1');
   await expect(report.getByRole('table', { name: 'Rejected rows' })).toContainText(
-    'lat must be a number between -90 and 90',
+    'Latitude must be a number between -90 and 90',
   );
 
   await report.getByRole('button', { name: 'Import 300 companies' }).click();

@@ -90,7 +90,7 @@ test('the settings screen changes the site, adds a partner origin, creates an ad
     await site.getByLabel('Site name').fill(`Atlas Movers ${RUN}`);
     await site.getByLabel('Support phone').fill('415-555-01');
     await site.getByRole('button', { name: 'Save settings' }).click();
-    await expect(site.getByText('supportPhone must have exactly 10 digits')).toBeVisible();
+    await expect(site.getByText('Support phone must have exactly 10 digits')).toBeVisible();
     await site.getByLabel('Support phone').fill('(415) 555-0199');
     await site.getByRole('button', { name: 'Save settings' }).click();
     await expect(page.getByText('Settings saved', { exact: true })).toBeVisible();

@@ -19,14 +19,24 @@ export const scriptJobType = (scriptId: string) => `${JOB_PREFIX}${scriptId}`;
 /** Parameters that do not fit the script's schema, with the message naming the field. */
 export class ScriptParamsError extends Error {}
 
+/** A parameter's title as the run form shows it (its schema's meta title), for messages. */
+function paramTitle(script: AdminScript, path: readonly PropertyKey[]): string | undefined {
+  const shape = (script.params as { shape?: Record<string, z.ZodType> }).shape;
+  const key = path[0];
+  const field = typeof key === 'string' ? shape?.[key] : undefined;
+  const title = field?.meta()?.title;
+  return typeof title === 'string' ? title : undefined;
+}
+
 export function parseScriptParams(script: AdminScript, params: unknown): unknown {
   const parsed = script.params.safeParse(params ?? {});
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    const field = issue.path.join('.');
-    const message = describeIssue(issue, 'body');
+    const label = paramTitle(script, issue.path);
+    const message = describeIssue(issue, 'body', (path) => paramTitle(script, path));
+    // A script's own message that does not say which parameter: say it, as the form names it.
     throw new ScriptParamsError(
-      field && !message.includes(field) ? `${field}: ${message}` : message,
+      label && !message.startsWith(label) ? `${label}: ${message}` : message,
     );
   }
   return parsed.data;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { HttpError } from './http-error';
 import { parseInput } from './validate';
 
-const Body = z.strictObject({ name: z.string().min(2, 'name must be at least 2 characters') });
+const Body = z.strictObject({ name: z.string().min(2, 'Name must be at least 2 characters') });
 const List = z.array(z.number());
 
 const messageOf = (run: () => unknown) => {
@@ -20,9 +20,9 @@ const messageOf = (run: () => unknown) => {
 describe('parseInput', () => {
   it('names the field that is wrong', () => {
     expect(messageOf(() => parseInput(Body, { name: 'x' }, 'body'))).toBe(
-      'name must be at least 2 characters',
+      'Name must be at least 2 characters',
     );
-    expect(messageOf(() => parseInput(Body, { name: 7 }, 'body'))).toBe('name is invalid');
+    expect(messageOf(() => parseInput(Body, { name: 7 }, 'body'))).toBe('Name is not valid');
     expect(messageOf(() => parseInput(Body, { name: 'ok', x: 1 }, 'body'))).toBe(
       'Unknown field: x',
     );

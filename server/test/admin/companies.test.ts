@@ -199,10 +199,10 @@ describe.each(testDatabases())('admin companies API on $name', (database) => {
 
   it('answers 400 for a bad query, naming the parameter', async () => {
     for (const [query, message] of [
-      ['?sort=price', 'sort must be one of: name, state, rating, reviews, updated'],
-      ['?limit=500', 'limit must be between 1 and 100'],
-      ['?state=Texas', 'state must be a two-letter abbreviation'],
-      ['?featured=yes', 'featured must be true or false'],
+      ['?sort=price', 'Sort must be one of: name, state, rating, reviews, updated'],
+      ['?limit=500', 'Limit must be between 1 and 100'],
+      ['?state=Texas', 'State must be a two-letter abbreviation'],
+      ['?featured=yes', 'Featured must be true or false'],
       ['?color=red', 'Unknown query parameter: color'],
     ] as const) {
       const res = await admin.request(`/api/admin/companies${query}`);
@@ -256,24 +256,24 @@ describe.each(testDatabases())('admin companies API on $name', (database) => {
 
   it('refuses invalid input with 400 and the field, and taken keys with 409', async () => {
     const cases: Array<[unknown, number, string]> = [
-      [{ ...form(), name: '' }, 400, 'name is required'],
+      [{ ...form(), name: '' }, 400, 'Name is required'],
       [
         { ...form(), state: 'Atlantis' },
         400,
-        'state must be a US state name or two-letter abbreviation',
+        'State must be a US state name or two-letter abbreviation',
       ],
-      [{ ...form(), phone: '555-01' }, 400, 'phone must have 10 digits'],
-      [{ ...form(), email: 'not-an-email' }, 400, 'email must be a valid e-mail address'],
+      [{ ...form(), phone: '555-01' }, 400, 'Phone must have 10 digits'],
+      [{ ...form(), email: 'not-an-email' }, 400, 'E-mail must be a valid e-mail address'],
       [
         { ...form(), services: ['teleporting'] },
         400,
         'services: "teleporting" is not a service (use ids such as local-moving|storage)',
       ],
-      [{ ...form(), lat: 123 }, 400, 'lat must be a number between -90 and 90'],
+      [{ ...form(), lat: 123 }, 400, 'Latitude must be a number between -90 and 90'],
       [
         { ...form(), slug: 'Not A Slug' },
         400,
-        'slug must be lowercase letters, digits and single hyphens, such as acme-movers',
+        'Slug must be lowercase letters, digits and single hyphens, such as acme-movers',
       ],
       [{ ...form(), fax: '1' }, 400, 'Unknown field: fax'],
       [
@@ -364,7 +364,9 @@ describe.each(testDatabases())('admin companies API on $name', (database) => {
 
     const empty = await send('PATCH', `/api/admin/companies/${created.id}`, {});
     expect(empty.status).toBe(400);
-    expect(await empty.json()).toEqual({ error: 'Send is_featured or is_in_list' });
+    expect(await empty.json()).toEqual({
+      error: 'Say whether the company is featured, listed or both',
+    });
     const wrong = await send('PATCH', `/api/admin/companies/${created.id}`, {
       is_featured: 'yes',
     });
@@ -430,7 +432,7 @@ describe.each(testDatabases())('admin companies API on $name', (database) => {
 
     const bad = await send('PATCH', `/api/admin/reviews/${target.id}`, { status: 'deleted' });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ error: 'status must be published, hidden or rejected' });
+    expect(await bad.json()).toEqual({ error: 'Status must be published, hidden or rejected' });
     expect((await send('PATCH', '/api/admin/reviews/99999999', { status: 'hidden' })).status).toBe(
       404,
     );

@@ -318,7 +318,7 @@ describe.each(testDatabases())('companies CSV import on $name', (database) => {
       { line: 2, column: 'service_area' },
     ]);
     expect(report.rejected).toEqual([
-      { line: 3, column: 'lat', reason: 'lat must be a number between -90 and 90' },
+      { line: 3, column: 'lat', reason: 'Latitude must be a number between -90 and 90' },
     ]);
     const dryReport = await admin.request(`/api/admin/upload/${report.id}/rejected.csv`);
     expect(dryReport.headers.get('content-type')).toBe('text/csv; charset=utf-8');

@@ -155,7 +155,7 @@ describe.each(testDatabases())('the contact inbox on $name', (database) => {
     const bad = await admin.request('/api/admin/contact-messages?status=spam');
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({
-      error: 'status must be one of: new, open, replied, closed',
+      error: 'Status must be one of: new, open, replied, closed',
     });
     const unknown = await admin.request('/api/admin/contact-messages/999999999');
     expect(unknown.status).toBe(404);
@@ -237,7 +237,7 @@ describe.each(testDatabases())('the contact inbox on $name', (database) => {
     const status = await post(ids.Ben!, 'status', { status: 'spam' });
     expect(status.status).toBe(400);
     expect(await status.json()).toEqual({
-      error: 'status must be one of: new, open, replied, closed',
+      error: 'Status must be one of: new, open, replied, closed',
     });
     const nobody = await post(ids.Ben!, 'assignee', { adminId: 999_999_999 });
     expect(nobody.status).toBe(400);

@@ -236,19 +236,19 @@ describe.each(testDatabases())('admin leads API on $name', (database) => {
   });
 
   it.each([
-    ['status=bogus', 'status must be one of: new, contacted, scheduled, quoted, converted, lost'],
-    ['from=2026-02-30', 'from must be a date as YYYY-MM-DD'],
-    ['from=2026-03-02&to=2026-03-01', 'from must not be after to'],
-    ['pageSize=7', 'pageSize must be one of: 10, 25, 50, 100'],
-    ['page=0', 'page must be between 1 and 100000'],
+    ['status=bogus', 'Status must be one of: new, contacted, scheduled, quoted, converted, lost'],
+    ['from=2026-02-30', 'From must be a date as YYYY-MM-DD'],
+    ['from=2026-03-02&to=2026-03-01', 'The start date must not be after the end date'],
+    ['pageSize=7', 'Page size must be one of: 10, 25, 50, 100'],
+    ['page=0', 'Page must be between 1 and 100000'],
     [
       'sort=password',
-      'sort must be one of: created_at, name, email, status, from_state, move_date',
+      'Sort must be one of: created_at, name, email, status, from_state, move_date',
     ],
-    ['state=Illinois', 'state must be at most 2 characters'],
-    ['moveSize=castle', 'moveSize must be one of: studio, 2-3br, 4br, commercial'],
-    ['delivery=lost', 'delivery must be one of: delivered, pending, dead'],
-    ['siteId=a%20b', 'siteId must be a site id'],
+    ['state=Illinois', 'State must be at most 2 characters'],
+    ['moveSize=castle', 'Move size must be one of: studio, 2-3br, 4br, commercial'],
+    ['delivery=lost', 'Delivery must be one of: delivered, pending, dead'],
+    ['siteId=a%20b', 'Site ID must be a site id'],
     ['limit=5', 'Unknown query parameter: limit'],
   ])('refuses %s with 400', async (query, message) => {
     for (const path of ['/api/admin/leads', '/api/admin/leads/export.csv']) {
@@ -410,10 +410,10 @@ describe.each(testDatabases())('admin leads API on $name', (database) => {
     for (const [body, message] of [
       [
         { status: 'won' },
-        'status must be one of: new, contacted, scheduled, quoted, converted, lost',
+        'Status must be one of: new, contacted, scheduled, quoted, converted, lost',
       ],
-      [{}, 'status must be one of: new, contacted, scheduled, quoted, converted, lost'],
-      [{ status: 'lost', note: 'x'.repeat(501) }, 'note must be at most 500 characters'],
+      [{}, 'Status must be one of: new, contacted, scheduled, quoted, converted, lost'],
+      [{ status: 'lost', note: 'x'.repeat(501) }, 'Note must be at most 500 characters'],
       [{ status: 'lost', by: 'someone' }, 'Unknown field: by'],
     ] as const) {
       const bad = await admin.request(`/api/admin/leads/${id}/status`, {

@@ -14,6 +14,7 @@ import {
   AdminPartnerSchema,
   AdminUserListSchema,
   PartnerListSchema,
+  FIXED_TITLE_PAGES,
   SiteSettingsResponseSchema,
   type AdminPartner,
 } from '@moveratlas/contracts';
@@ -127,6 +128,7 @@ describe.each(testDatabases())('admin settings API on $name', (database) => {
       leadBackendOverridden: false,
       updatedAt: null,
       updatedBy: null,
+      titleWarning: null,
     });
 
     const res = await putSite({ ...validSite, siteName: '  Atlas Movers Hub  ' });
@@ -147,28 +149,55 @@ describe.each(testDatabases())('admin settings API on $name', (database) => {
     expect(again.settings).toEqual(saved.settings);
   });
 
+  it('accepts a site name that pushes page titles past 60 characters, and says so with the longest title', async () => {
+    const siteName = 'The Nationwide Moving Company Directory';
+    const res = await putSite({ ...validSite, siteName });
+    expect(res.status).toBe(200);
+    const saved = SiteSettingsResponseSchema.parse(await body(res));
+    expect(saved.settings.siteName).toBe(siteName);
+    expect(saved.titleWarning).toEqual({
+      longestTitle: `Compare Moving Companies & Get Free Quotes | ${siteName}`,
+      length: 84,
+      // "Contact Us", "Sitemap" and "Moving Guides" still fit.
+      pagesOver: 9,
+      pages: FIXED_TITLE_PAGES.length,
+      limit: 60,
+    });
+    // The pages say what the warning says: each fixed title, with the new name, as the server renders it.
+    for (const page of FIXED_TITLE_PAGES) {
+      const html = await (await app.get(page.path)).text();
+      const title = /<title>([^<]*)<\/title>/.exec(html)?.[1]?.replaceAll('&amp;', '&');
+      expect(title, page.path).toBe(`${page.title} | ${siteName}`);
+    }
+    // A short name makes no warning.
+    const short = SiteSettingsResponseSchema.parse(
+      await body(await putSite({ ...validSite, siteName: 'Atlas' })),
+    );
+    expect(short.titleWarning).toBeNull();
+  });
+
   it.each([
-    [{ supportEmail: 'not-an-email' }, 'supportEmail must be a valid e-mail address'],
-    [{ supportEmail: '' }, 'supportEmail is required'],
-    [{ supportPhone: '555-0199' }, 'supportPhone must have exactly 10 digits'],
-    [{ supportPhone: 'call us' }, 'supportPhone may contain only digits, spaces and ( ) . + -'],
-    [{ siteName: 'A' }, 'siteName must be at least 2 characters'],
-    [{ siteName: 'x'.repeat(81) }, 'siteName must be at most 80 characters'],
+    [{ supportEmail: 'not-an-email' }, 'Support e-mail must be a valid e-mail address'],
+    [{ supportEmail: '' }, 'Support e-mail is required'],
+    [{ supportPhone: '555-0199' }, 'Support phone must have exactly 10 digits'],
+    [{ supportPhone: 'call us' }, 'Support phone may contain only digits, spaces and ( ) . + -'],
+    [{ siteName: 'A' }, 'Site name must be at least 2 characters'],
+    [{ siteName: 'x'.repeat(81) }, 'Site name must be at most 80 characters'],
     [
       { leadBackendUrl: 'ftp://functions.example' },
-      'leadBackendUrl must start with https:// or http://',
+      'Lead backend URL must start with https:// or http://',
     ],
     [
       { leadBackendUrl: 'functions.example' },
-      'leadBackendUrl must be a full URL such as https://functions.example',
+      'Lead backend URL must be a full URL such as https://functions.example',
     ],
     [
       { leadBackendUrl: 'https://user:pw@functions.example' },
-      'leadBackendUrl must not contain credentials, a query string or a fragment',
+      'Lead backend URL must not contain credentials, a query string or a fragment',
     ],
     [
       { leadBackendUrl: 'https://functions.example/?key=1' },
-      'leadBackendUrl must not contain credentials, a query string or a fragment',
+      'Lead backend URL must not contain credentials, a query string or a fragment',
     ],
     [{ colour: 'blue' }, 'Unknown field: colour'],
   ])('answers 400 for %j', async (change, message) => {
@@ -269,7 +298,7 @@ describe.each(testDatabases())('admin settings API on $name', (database) => {
       expect(demo.partners.map((p) => p.siteId)).toEqual(['demo-partner']);
       const bad = await admin.request('/api/admin/settings/partners?sort=origin');
       expect(bad.status).toBe(400);
-      expect(await body(bad)).toEqual({ error: 'sort must be one of: siteId, name, updatedAt' });
+      expect(await body(bad)).toEqual({ error: 'Sort must be one of: siteId, name, updatedAt' });
     });
 
     it('creates a partner with normalised origins, and its origins pass CORS at once', async () => {
@@ -383,7 +412,8 @@ describe.each(testDatabases())('admin settings API on $name', (database) => {
       const empty = await patchPartner('demo-partner', {});
       expect(empty.status).toBe(400);
       expect(await body(empty)).toEqual({
-        error: 'Nothing to change: send name, allowedOrigins or active',
+        error:
+          'Nothing to change: send a new name, allowed origins or whether the partner is active',
       });
     });
   });
@@ -409,9 +439,9 @@ describe.each(testDatabases())('admin settings API on $name', (database) => {
 
     it('creates admins only with a password that meets the policy and a free username', async () => {
       const weak: Array<[string, string]> = [
-        ['short-pass1', 'password must be at least 12 characters'],
-        ['password123456', 'password is too common or predictable; choose another'],
-        [`xx-${PREFIX}-ops-99`, 'password must not contain the username'],
+        ['short-pass1', 'Password must be at least 12 characters'],
+        ['password123456', 'Password is too common or predictable; choose another'],
+        [`xx-${PREFIX}-ops-99`, 'Password must not contain the username'],
       ];
       for (const [password, message] of weak) {
         const res = await create(`${PREFIX}-ops`, password);
@@ -421,7 +451,7 @@ describe.each(testDatabases())('admin settings API on $name', (database) => {
       const badName = await create('has space', 'plum-orbit-kettle-42');
       expect(badName.status).toBe(400);
       expect(await body(badName)).toEqual({
-        error: 'username may contain only letters, digits and . _ @ -',
+        error: 'Username may contain only letters, digits and . _ @ -',
       });
 
       const res = await create(`${PREFIX}-ops`, 'plum-orbit-kettle-42');
@@ -494,11 +524,11 @@ describe.each(testDatabases())('admin settings API on $name', (database) => {
       expect(await body(wrong)).toEqual({ error: 'The current password is not correct' });
       const common = await change({ currentPassword: oldPassword, newPassword: 'qwertyuiop123' });
       expect(await body(common)).toEqual({
-        error: 'newPassword is too common or predictable; choose another',
+        error: 'New password is too common or predictable; choose another',
       });
       const same = await change({ currentPassword: oldPassword, newPassword: oldPassword });
       expect(await body(same)).toEqual({
-        error: 'newPassword must differ from the current password',
+        error: 'New password must differ from the current password',
       });
       expect((await elsewhere.request('/api/admin/settings/site')).status).toBe(200);
 

@@ -332,15 +332,15 @@ describe.each(testDatabases())('admin statistics API on $name', (database) => {
   });
 
   it.each([
-    ['granularity=hour', 'granularity must be one of: day, week, month'],
-    ['from=2025-03-10&to=2025-03-01', 'from must not be after to'],
-    ['from=2025-13-01', 'from must be a date as YYYY-MM-DD'],
+    ['granularity=hour', 'Granularity must be one of: day, week, month'],
+    ['from=2025-03-10&to=2025-03-01', 'The start date must not be after the end date'],
+    ['from=2025-13-01', 'From must be a date as YYYY-MM-DD'],
     ['from=2000-01-01&to=2020-01-01', 'The range must be at most 3660 days'],
     [
       'from=2024-01-01&to=2025-12-31&granularity=day',
       'That range has more than 400 days; choose a coarser granularity',
     ],
-    ['siteId=bad%20id', 'siteId must be a site id'],
+    ['siteId=bad%20id', 'Site ID must be a site id'],
     ['state=WY', 'Unknown query parameter: state'],
   ])('refuses %s with 400', async (query, message) => {
     const res = await admin.request(`/api/admin/statistics?${query}`);

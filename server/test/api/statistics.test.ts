@@ -114,7 +114,7 @@ describe.each(testDatabases())('statistics and move-destination API on $name', (
       error: 'No city "gotham" in Wyoming',
     });
     expect(await json('/api/states/wyoming/move-destinations?city=Not%20A%20Slug', 400)).toEqual({
-      error: 'city must be a city slug',
+      error: 'City must be a city slug',
     });
     expect(await json('/api/states/wyoming/move-destinations?town=casper', 400)).toEqual({
       error: 'Unknown query parameter: town',

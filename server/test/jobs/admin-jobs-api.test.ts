@@ -123,10 +123,10 @@ describe.each(testDatabases())('admin jobs API on $name', ({ config }) => {
 
   it('rejects bad filters with 400 naming the problem', async () => {
     for (const [query, error] of [
-      ['status=lost', 'status must be one of: queued, running, succeeded, failed, dead, cancelled'],
-      ['limit=0', 'limit must be between 1 and 100'],
-      ['offset=-1', 'offset must be a whole number'],
-      ['type=DROP%20TABLE', 'type must be a job type such as "lead.forward"'],
+      ['status=lost', 'Status must be one of: queued, running, succeeded, failed, dead, cancelled'],
+      ['limit=0', 'Limit must be between 1 and 100'],
+      ['offset=-1', 'Offset must be a whole number'],
+      ['type=DROP%20TABLE', 'Type must be a job type such as "lead.forward"'],
       ['sort=id', 'Unknown query parameter: sort'],
     ]) {
       const res = await admin.request(`/api/admin/jobs?${query}`);

@@ -106,8 +106,8 @@ describe.each(testDatabases())('admin scripts API on $name', ({ config }) => {
 
   it('refuses parameters its schema refuses, naming the field', async () => {
     for (const [body, error] of [
-      [{ params: { batchSize: 1 } }, 'batchSize: Too small: expected number to be >=10'],
-      [{ params: { batchSize: 'many' } }, 'batchSize is invalid'],
+      [{ params: { batchSize: 1 } }, 'Batch size must be at least 10'],
+      [{ params: { batchSize: 'many' } }, 'Batch size must be a number'],
       [{ params: { colour: 'red' } }, 'Unknown field: colour'],
       [{ parameters: {} }, 'Unknown field: parameters'],
     ] as const) {
@@ -301,9 +301,9 @@ describe.each(testDatabases())('admin scripts API on $name', ({ config }) => {
       [{ scriptId: 'no-such-script', cron: '0 3 * * *' }, 'Unknown script "no-such-script"'],
       [
         { scriptId: 'purge-old-data', cron: '0 3 * * *', params: { stepEventsDays: 0 } },
-        'stepEventsDays: Too small: expected number to be >=1',
+        'Keep widget step events (days) must be at least 1',
       ],
-      [{ scriptId: 'purge-old-data' }, 'cron is required'],
+      [{ scriptId: 'purge-old-data' }, 'The cron expression is required'],
     ] as const) {
       const res = await post('/api/admin/schedules', body);
       expect(res.status, JSON.stringify(body)).toBe(400);

@@ -199,7 +199,7 @@ describe.each(testDatabases())('lead intake on $name', (database) => {
       { needs_auto_transport: 'true', auto_year: '2020', auto_make: 'Ford' },
       /auto_model is required when needs_auto_transport/,
     ],
-    [{ consent_checked: '0' }, /consent_checked: the visitor must tick the consent box/],
+    [{ consent_checked: '0' }, /The consent box must be ticked/],
     [
       { consent_text: 'I agree to anything' },
       /^The consent text does not match the movers you chose/,
@@ -485,7 +485,7 @@ describe.each(testDatabases())('lead intake on $name', (database) => {
     });
     const missing = await app.postForm('/api/proxy/lead_send_bq', { lead_first_name: 'Ada' });
     expect(missing.status).toBe(400);
-    expect(await missing.json()).toEqual({ error: 'lead_uuid is required' });
+    expect(await missing.json()).toEqual({ error: 'Lead UUID is required' });
   });
 
   it('matches movers that serve the origin and offer the service the move needs, best first', async () => {
@@ -561,7 +561,7 @@ describe.each(testDatabases())('lead intake on $name', (database) => {
     });
     const bad = await app.postJson('/api/proxy/match_companies', { from_zip: '6060' });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ error: 'from_zip must be five digits' });
+    expect(await bad.json()).toEqual({ error: 'From ZIP code must be five digits' });
   });
 
   it('ranks rural origins by distance bands and only movers whose service radius reaches the origin', async () => {

@@ -15,6 +15,7 @@ import {
 import type { JobWorker } from '../../src/jobs/worker';
 import { createJobWorker } from '../../src/workers';
 import { runQaSuites } from '../../src/features/qa/qa-suites';
+import { finishQaRun, recordQaCheck, startQaRun } from '../../src/features/qa/qa-store';
 import { QA_TEST_SITE_ID } from '../../src/features/partners/test-partners';
 import { testDatabases } from '../databases';
 import { loginAsAdmin, type AdminClient } from '../admin-session';
@@ -205,10 +206,52 @@ describe.each(testDatabases())('QA automation on $name', ({ config }) => {
     expect(job!.result).toMatchObject({ runId: run.id, status: 'passed' });
   });
 
+  it('counts a running run from the checks stored so far, against the checks its suites expect', async () => {
+    const runId = await startQaRun(app.db, { jobId: null, suites: ['routes', 'quote-flow'] });
+    const check = (name: string, status: 'passed' | 'failed') =>
+      recordQaCheck(app.db, runId, {
+        suite: 'routes',
+        name,
+        status,
+        durationMs: 5,
+        url: null,
+        detail: null,
+      });
+    try {
+      await check('one', 'passed');
+      await check('two', 'passed');
+      await check('three', 'failed');
+      const running = qaRunDetailResponseSchema.parse(
+        await (await admin.request(`/api/admin/qa-automation/runs/${runId}`)).json(),
+      ).run;
+      // Not "0 of 0": the card and its bar read these (24 route checks and 6 of the quote flow expected).
+      expect(running).toMatchObject({
+        status: 'running',
+        total: 3,
+        passed: 2,
+        failed: 1,
+        expected: 30,
+      });
+      const listed = qaRunListResponseSchema
+        .parse(await (await admin.request('/api/admin/qa-automation/runs?limit=5')).json())
+        .runs.find((r) => r.id === runId);
+      expect(listed).toMatchObject({ total: 3, passed: 2, failed: 1, expected: 30 });
+
+      await finishQaRun(app.db, runId);
+      const finished = qaRunDetailResponseSchema.parse(
+        await (await admin.request(`/api/admin/qa-automation/runs/${runId}`)).json(),
+      ).run;
+      expect(finished).toMatchObject({ status: 'failed', total: 3, passed: 2, failed: 1 });
+    } finally {
+      await app.db('qa_checks').where({ run_id: runId }).delete();
+      await app.db('qa_runs').where({ id: runId }).delete();
+    }
+  });
+
   it('refuses bad input with 400, unknown runs with 404, strangers with 401', async () => {
     for (const [body, error] of [
       [{ suites: [] }, 'Choose at least one suite'],
-      [{ suites: ['smoke'] }, 'suites must be a list of: routes, links, api, quote-flow'],
+      [{ suites: ['smoke'] }, 'Suites must be a list of: routes, links, api, quote-flow'],
       [{ suite: 'api' }, 'Unknown field: suite'],
     ] as const) {
       const res = await admin.request('/api/admin/qa-automation/runs', {

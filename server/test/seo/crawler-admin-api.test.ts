@@ -203,8 +203,8 @@ describe.each(testDatabases())('SEO Health API on $name', ({ config }) => {
       );
     }
     for (const [path, body, error] of [
-      ['/api/admin/seo-health/analyze', {}, 'url is required'],
-      ['/api/admin/seo-health/crawls', { pageLimit: 0 }, 'Too small: expected number to be >=1'],
+      ['/api/admin/seo-health/analyze', {}, 'URL is required'],
+      ['/api/admin/seo-health/crawls', { pageLimit: 0 }, 'Page limit must be at least 1'],
       ['/api/admin/seo-health/crawls', { depth: 3 }, 'Unknown field: depth'],
     ] as const) {
       const res = await send('POST', path, body);
@@ -214,7 +214,7 @@ describe.each(testDatabases())('SEO Health API on $name', ({ config }) => {
     const badStatus = await send('PATCH', '/api/admin/seo-health/tasks/1', { status: 'done' });
     expect(badStatus.status).toBe(400);
     expect(((await badStatus.json()) as { error: string }).error).toBe(
-      'status must be one of: open, in_progress, fixed, ignored',
+      'Status must be one of: open, in_progress, fixed, ignored',
     );
     expect(
       (await send('PATCH', '/api/admin/seo-health/tasks/999999999', { status: 'fixed' })).status,

@@ -12,7 +12,12 @@ import type { Knex } from 'knex';
 import { SEO_RULES, type SeoFinding } from '@moveratlas/contracts';
 import { openDatabase } from '../../src/db/connection';
 import { crawlSite, type CrawlResult } from '../../src/features/seo-health/crawler';
-import { finishCrawl, startCrawl } from '../../src/features/seo-health/crawl-store';
+import {
+  findingKey,
+  finishCrawl,
+  startCrawl,
+  urlHash,
+} from '../../src/features/seo-health/crawl-store';
 import { testDatabases } from '../databases';
 import { startTestApp } from '../test-app';
 
@@ -267,6 +272,65 @@ describe('the SEO crawler on a fixture site', () => {
       const fourth = await storedCrawl(true);
       expect(fourth.changes).toMatchObject({ created: 0, reopened: 0, fixed: 0, newFindings: 0 });
       expect(await changesOf(fourth.crawlId)).toEqual(PLANTED.map((k) => `persisting ${k}`));
+    });
+
+    it('after a crawl stopped by its page limit, fixes what it re-checked and found gone, and only that', async () => {
+      await db('seo_findings').delete();
+      await db('seo_tasks').delete();
+      await db('seo_crawls').delete();
+      const first = await storedCrawl(true);
+      expect(Object.values(await tasks())).toEqual(PLANTED.map(() => 'open/0'));
+      // Problems of rules that look beyond one page, as an earlier crawl would have left them: /b used to
+      // answer 404 to a link, /a and /c were missing from the sitemap.
+      const earlier = (rule: string, url: string) => ({
+        task_key: findingKey(rule, url),
+        url_hash: urlHash(url),
+        rule,
+        severity: SEO_RULES[rule as keyof typeof SEO_RULES].severity,
+        url,
+        message: 'Found by an earlier crawl',
+        status: 'open',
+        first_seen_crawl_id: first.crawlId,
+        last_seen_crawl_id: first.crawlId,
+        created_at: Date.now(),
+        updated_at: Date.now(),
+      });
+      await db('seo_tasks').insert([
+        earlier('broken-link', '/b'),
+        earlier('not-in-sitemap', '/a'),
+        earlier('not-in-sitemap', '/c'),
+      ]);
+
+      // The problems are mended; a crawl of three pages, one request at a time, re-checks / then the
+      // sitemap's /a and /b, in that order (the two queues are taken in turn).
+      site.state.planted = false;
+      const result = await crawlSite({
+        base: site.base,
+        pageLimit: 3,
+        concurrency: 1,
+        thresholds: { slowMs: 30_000, thinWords: 40 },
+      });
+      expect(result.truncated).toBe(true);
+      expect(result.pages.map((p) => p.url)).toEqual(['/', '/a', '/b']);
+      const crawlId = await startCrawl(db, { jobId: null, pageLimit: 3 });
+      const changes = await finishCrawl(db, crawlId, result);
+
+      expect(await tasks()).toEqual({
+        // Re-checked, and its title is back.
+        'title-missing /a': 'fixed/0',
+        // A duplicate depends on other pages: /c, which shared the description, was not reached.
+        'description-duplicate /b': 'open/0',
+        'description-duplicate /c': 'open/0',
+        // Not reached: nothing is known about them.
+        'structured-data-invalid /d': 'open/0',
+        'broken-link /missing': 'open/0',
+        // Re-checked: /b answers now, and the sitemap (read whole) lists /a.
+        'broken-link /b': 'fixed/0',
+        'not-in-sitemap /a': 'fixed/0',
+        'not-in-sitemap /c': 'open/0',
+      });
+      expect(changes).toMatchObject({ created: 0, reopened: 0, fixed: 3 });
+      expect(await changesOf(crawlId)).toEqual(['resolved title-missing /a']);
     });
   });
 });

@@ -57,12 +57,12 @@ async function resolveFilters(
   if (query.state !== undefined) {
     const state = await resolveState(db, query.state);
     if (!state)
-      throw badRequest(`state must be a US state slug, name or abbreviation, got "${query.state}"`);
+      throw badRequest(`State must be a US state slug, name or abbreviation, got "${query.state}"`);
     filters.stateId = state.id;
   }
   if (query.city !== undefined) {
     if (filters.stateId === undefined)
-      throw badRequest('city requires state, since city slugs are unique within a state');
+      throw badRequest('A city needs its state too, since city slugs are unique within a state');
     filters.citySlug = query.city;
   }
   if (query.service !== undefined) filters.service = query.service;

@@ -5,11 +5,16 @@
  */
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import type { LeadAnalyticsWire, SendLeadWire } from '@moveratlas/contracts';
+import {
+  LEAD_FORWARD_JOB_TYPE,
+  type LeadAnalyticsWire,
+  type SendLeadWire,
+} from '@moveratlas/contracts';
 import { PermanentJobError, ServiceUnavailableError, type JobRegistry } from '../../jobs/worker';
 import { LeadBackendError, type LeadBackend } from '../../lead-backend/lead-backend';
 
-export const LEAD_FORWARD_JOB = 'lead.forward';
+/** In contracts too: the Jobs screens link a forwarding job to its lead (jobLeadId). */
+export const LEAD_FORWARD_JOB = LEAD_FORWARD_JOB_TYPE;
 export const LEAD_ANALYTICS_JOB = 'lead.analytics';
 
 const LeadPayload = z.object({ leadId: z.number().int() });

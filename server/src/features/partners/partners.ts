@@ -129,7 +129,7 @@ export class PartnerDirectory {
       return (allowed.find((p) => p.siteId === website) ?? allowed[0]!).siteId;
     }
     if (website === '')
-      throw new HttpError(403, 'website is required: the site id of an active MoverAtlas partner');
+      throw new HttpError(403, 'Website is required: the site id of an active MoverAtlas partner');
     if (!named)
       throw new HttpError(403, `website "${website.slice(0, 64)}" is not an active partner site`);
     return named.siteId;

@@ -3,21 +3,13 @@
  * button, the Scripts screen or a cron schedule, always as a job. Each check is stored as it finishes.
  */
 import { z } from 'zod';
-import { QA_SUITES, type QaSuite } from '@moveratlas/contracts';
+import { QA_SUITES, qaExpectedChecks, qaRunPercent, type QaSuite } from '@moveratlas/contracts';
 import { defineScript } from '../../jobs/script';
 import { configuredSiteTarget } from '../seo-health';
 import { runQaSuites } from './qa-suites';
 import { finishQaRun, recordQaCheck, startQaRun } from './qa-store';
 
 export const QA_SCRIPT_ID = 'qa-suites';
-
-/** Checks a run makes, about: for the progress bar. */
-const EXPECTED_CHECKS: Record<QaSuite, number> = {
-  routes: 24,
-  links: 3,
-  api: 18,
-  'quote-flow': 6,
-};
 
 export const qaSuitesParams = z.strictObject({
   routes: z.boolean().default(true).meta({
@@ -69,7 +61,7 @@ export const qaSuitesScript = defineScript({
     const target = configuredSiteTarget(config);
     const runId = await startQaRun(db, { jobId, suites });
     await log(`QA run ${runId}: ${suites.join(', ')} against ${target.base}`);
-    const expected = suites.reduce((sum, suite) => sum + EXPECTED_CHECKS[suite], 0);
+    const expected = qaExpectedChecks(suites);
     let done = 0;
     try {
       await runQaSuites({
@@ -81,7 +73,7 @@ export const qaSuitesScript = defineScript({
         async onCheck(check) {
           await recordQaCheck(db, runId, check);
           done++;
-          await progress(Math.min(99, (100 * done) / expected));
+          await progress(qaRunPercent({ running: true, done, expected }));
           if (check.status === 'failed')
             await log(`FAILED ${check.suite}: ${check.name} — ${check.detail ?? ''}`, 'warn');
         },

@@ -10,22 +10,11 @@
  */
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { SeoFinding, SeoFindingChange, SeoRuleId, SeoTaskStatus } from '@moveratlas/contracts';
+import type { SeoFinding, SeoFindingChange, SeoTaskStatus } from '@moveratlas/contracts';
 import type { CrawlResult } from './crawler';
+import { recheckedAndGone, type RecheckedAndGone } from './recheck';
 
 const CHUNK = 400;
-
-/**
- * Rules that depend on the pages a crawl reached, not only on the page itself: a crawl stopped by its page
- * limit cannot tell that their problems are gone (the page with the broken link may be one it never reached).
- */
-const SITE_WIDE_RULES: readonly string[] = [
-  'title-duplicate',
-  'description-duplicate',
-  'not-in-sitemap',
-  'broken-link',
-  'redirected-link',
-] satisfies SeoRuleId[];
 
 const sha1 = (text: string) => createHash('sha1').update(text).digest('hex');
 export const findingKey = (rule: string, url: string) => sha1(`${rule}\n${url}`);
@@ -102,6 +91,7 @@ export async function finishCrawl(
     | 'checkedUrls'
     | 'pages'
     | 'sitemapUrls'
+    | 'listedInSitemap'
     | 'truncated'
     | 'score'
     | 'avgResponseMs'
@@ -122,12 +112,8 @@ export async function finishCrawl(
         .select('rule', 'severity', 'url', 'message', 'finding_key')) as FindingRow[])
     : [];
   const beforeKeys = new Set(before.map((row) => row.finding_key));
-  const resolved = before.filter(
-    (row) =>
-      !current.has(row.finding_key) &&
-      (!result.truncated ||
-        (result.checkedUrls.has(row.url) && !SITE_WIDE_RULES.includes(row.rule))),
-  );
+  const gone = recheckedAndGone(result);
+  const resolved = before.filter((row) => !current.has(row.finding_key) && gone(row.rule, row.url));
 
   const rows = [...current.entries()].map(([key, finding]) => ({
     crawl_id: crawlId,
@@ -151,7 +137,11 @@ export async function finishCrawl(
   }));
   for (const batch of chunks([...rows, ...resolvedRows])) await db('seo_findings').insert(batch);
 
-  const tasks = await reconcileTasks(db, crawlId, current, result.checkedUrls, result.truncated);
+  const tasks = await reconcileTasks(db, crawlId, current, {
+    truncated: result.truncated,
+    checkedUrls: result.checkedUrls,
+    gone,
+  });
 
   const counts = { error: 0, warning: 0, notice: 0 };
   for (const finding of current.values()) counts[finding.severity]++;
@@ -186,8 +176,7 @@ async function reconcileTasks(
   db: Knex,
   crawlId: number,
   current: ReadonlyMap<string, SeoFinding>,
-  checkedUrls: ReadonlySet<string>,
-  truncated: boolean,
+  scope: { truncated: boolean; checkedUrls: ReadonlySet<string>; gone: RecheckedAndGone },
 ): Promise<TaskChanges> {
   const now = Date.now();
   const changes: TaskChanges = { created: 0, reopened: 0, fixed: 0 };
@@ -243,7 +232,7 @@ async function reconcileTasks(
   }
 
   // Open work this crawl no longer finds is fixed: all of it when the crawl saw the whole site; after a
-  // crawl the page limit stopped, only problems of pages it checked that depend on nothing else.
+  // crawl the page limit stopped, what it re-checked and can prove gone (recheck.ts).
   const stillOpen = () =>
     db('seo_tasks')
       .whereIn('status', ['open', 'in_progress'])
@@ -254,12 +243,15 @@ async function reconcileTasks(
     status_changed_by: null,
     updated_at: now,
   };
-  if (!truncated) changes.fixed += await stillOpen().update(fixedRow);
+  if (!scope.truncated) changes.fixed += await stillOpen().update(fixedRow);
   else
-    for (const hashes of chunks([...checkedUrls].map(urlHash)))
-      changes.fixed += await stillOpen()
+    for (const hashes of chunks([...scope.checkedUrls].map(urlHash))) {
+      const candidates = (await stillOpen()
         .whereIn('url_hash', hashes)
-        .whereNotIn('rule', SITE_WIDE_RULES)
-        .update(fixedRow);
+        .select('id', 'rule', 'url')) as Array<{ id: number; rule: string; url: string }>;
+      const ids = candidates.filter((task) => scope.gone(task.rule, task.url)).map((t) => t.id);
+      // Guarded again by stillOpen: an admin's change since the read above is kept.
+      if (ids.length > 0) changes.fixed += await stillOpen().whereIn('id', ids).update(fixedRow);
+    }
   return changes;
 }

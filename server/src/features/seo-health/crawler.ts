@@ -57,6 +57,8 @@ export interface CrawlResult {
   /** Every address whose state the crawl knows (pages fetched, sitemap files, addresses robots.txt blocks). */
   checkedUrls: Set<string>;
   sitemapUrls: number;
+  /** The addresses the sitemaps list (read whole at the start of every crawl, however limited). */
+  listedInSitemap: ReadonlySet<string>;
   truncated: boolean;
   /** 0–100: each page starts at 100 and loses 25 per kind of error, 10 per warning, 2 per notice. */
   score: number;
@@ -321,6 +323,7 @@ export async function crawlSite(options: CrawlOptions): Promise<CrawlResult> {
     })),
     checkedUrls,
     sitemapUrls: sitemapUrls.length,
+    listedInSitemap: new Set(sitemapUrls),
     truncated: frontier.leftOver,
     score: crawlScore(
       merged,

@@ -13,9 +13,9 @@ const CITY_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 const MoveDestinationsQuerySchema = z.strictObject({
   city: z
-    .string({ error: 'city must be a city slug' })
-    .max(120, 'city must be a city slug')
-    .regex(CITY_SLUG, 'city must be a city slug')
+    .string({ error: 'City must be a city slug' })
+    .max(120, 'City must be a city slug')
+    .regex(CITY_SLUG, 'City must be a city slug')
     .optional(),
 });
 

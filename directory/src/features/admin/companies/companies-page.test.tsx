@@ -210,7 +210,7 @@ describe('a company page', () => {
     await user.clear(phone);
     await user.type(phone, '555-01');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
-    expect(await screen.findByText('phone must have 10 digits')).toBeInTheDocument();
+    expect(await screen.findByText('Phone must have 10 digits')).toBeInTheDocument();
     expect(phone.getAttribute('aria-invalid')).toBe('true');
     expect(
       callsTo(fetchMock, '/api/admin/companies/7').filter((c) => c.init.method === 'PUT'),

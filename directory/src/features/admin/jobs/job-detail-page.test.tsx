@@ -169,4 +169,15 @@ describe('a job’s page', () => {
       { timeout: 4000 },
     );
   });
+
+  it('links a forwarding job to its lead', async () => {
+    renderAdminScreens('/admin/jobs/41', screens, () =>
+      json(200, detail({ job: job({ type: 'lead.forward', payload: { leadId: 7 } }) })),
+    );
+    const heading = await screen.findByRole('heading', { name: 'Job 41: lead.forward' });
+    const header = heading.closest('header')!;
+    expect(within(header).getByRole('link', { name: 'lead 7' }).getAttribute('href')).toBe(
+      '/admin/leads/7',
+    );
+  });
 });

@@ -26,7 +26,7 @@ import { ConfirmDialog } from '../ui/dialog';
 import { failureText } from '../ui/failure-text';
 import { LoadFailure, Skeleton } from '../ui/load-states';
 import { ProgressBar } from '../ui/progress-bar';
-import { JobStatusBadge, jobTypeLabel, STATUS_LABELS } from './job-ui';
+import { JobLeadLink, JobStatusBadge, jobTypeLabel, STATUS_LABELS } from './job-ui';
 import { jobPath, useLiveJob } from './use-live-job';
 
 /** How each kind of event reads in the log. */
@@ -274,6 +274,7 @@ export function Component() {
               <span className="text-sm text-amber-800">Cancel requested</span>
             ) : null}
           </div>
+          <JobLeadLink job={job} className="mt-2 text-sm text-slate-700" />
           {/* Announced when it changes: the one thing a screen-reader user waits for. */}
           <p className="sr-only" role="status">
             Status: {STATUS_LABELS[job.status]}

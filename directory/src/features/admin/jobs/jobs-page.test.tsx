@@ -32,7 +32,14 @@ describe('the jobs list', () => {
         200,
         list([
           job(),
-          job({ id: 40, type: 'lead.forward', status: 'dead', progress: null, createdBy: null }),
+          job({
+            id: 40,
+            type: 'lead.forward',
+            status: 'dead',
+            progress: null,
+            createdBy: null,
+            payload: { leadId: 7 },
+          }),
         ]),
       );
     renderAdminScreens('/admin/jobs', screens, api);
@@ -47,6 +54,11 @@ describe('the jobs list', () => {
     expect(within(rows[1]!).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('35');
     expect(within(rows[1]!).getByText('1 of 3')).toBeInTheDocument();
     expect(within(rows[2]!).getByText('Dead')).toBeInTheDocument();
+    // A forwarding job links to the lead it forwards; a script run belongs to no lead.
+    expect(within(rows[2]!).getByRole('link', { name: 'lead 7' }).getAttribute('href')).toBe(
+      '/admin/leads/7',
+    );
+    expect(within(rows[1]!).queryByRole('link', { name: /^lead/ })).toBeNull();
     const statuses = screen.getByRole('navigation', { name: 'Job status' });
     expect(
       within(statuses)

@@ -16,7 +16,7 @@ import { EmptyState, LoadFailure, Skeleton } from '../ui/load-states';
 import { Pager } from '../ui/pager';
 import { ProgressBar } from '../ui/progress-bar';
 import { pageParam, pick, withParams } from '../ui/url-params';
-import { JobStatusBadge, jobTypeLabel, STATUS_LABELS } from './job-ui';
+import { JobLeadLink, JobStatusBadge, jobTypeLabel, STATUS_LABELS } from './job-ui';
 import { StatusFilter } from '../ui/status-filter';
 
 export const JOBS_PATH = '/api/admin/jobs';
@@ -123,6 +123,7 @@ function JobTable({ jobs }: { jobs: AdminJob[] }) {
             <td className="px-3 py-2">
               <JobLink job={job} />
               <div className="text-xs break-all text-slate-600">{jobTypeLabel(job.type)}</div>
+              <JobLeadLink job={job} className="text-xs text-slate-600" />
               {job.createdBy ? (
                 <div className="text-xs text-slate-500">by {job.createdBy}</div>
               ) : null}
@@ -163,6 +164,7 @@ function JobCards({ jobs }: { jobs: AdminJob[] }) {
             <div className="min-w-0">
               <JobLink job={job} />
               <div className="text-xs break-all text-slate-600">{jobTypeLabel(job.type)}</div>
+              <JobLeadLink job={job} className="text-xs text-slate-600" />
             </div>
             <JobStatusBadge status={job.status} />
           </div>

@@ -131,6 +131,9 @@ describe('one lead', () => {
     expect(screen.getByText('https://partner.example/quote')).toBeInTheDocument();
     expect(screen.getByText('lead backend answered 503', { selector: 'dd' })).toBeInTheDocument();
     expect(screen.getByText('8 of 8')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Job 55' }).getAttribute('href')).toBe(
+      '/admin/jobs/55',
+    );
     expect(screen.getByText('The widget sent no session with this lead.')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Status history' }).textContent).toContain(
       'Received as New',

@@ -17,7 +17,7 @@ import {
 import { toast } from '../../../components/toast/toast-store';
 import { ApiError } from '../../../lib/api-client';
 import { adminWrite } from '../admin-request';
-import { cardClass, inputClass, primaryButtonClass } from '../ui/classes';
+import { cardClass, inputClass, linkClass, primaryButtonClass } from '../ui/classes';
 import { DateTime } from '../ui/date-time';
 import { ConfirmDialog } from '../ui/dialog';
 import { failureText } from '../ui/failure-text';
@@ -168,6 +168,16 @@ function Delivery({ detail }: { detail: AdminLeadDetail }) {
           items={[
             ['Delivered at', lead.deliveredAt ? <DateTime iso={lead.deliveredAt} /> : null],
             ['Backend lead id', lead.backendLeadId],
+            [
+              'Forwarding job',
+              job ? (
+                <Link key="job" to={`/admin/jobs/${job.id}`} className={linkClass}>
+                  Job {job.id}
+                </Link>
+              ) : (
+                'None'
+              ),
+            ],
             ['Attempts', job ? `${job.attempts} of ${job.maxAttempts}` : 'No forwarding job'],
             [
               delivery.state === 'dead' ? 'Gave up at' : 'Next attempt',

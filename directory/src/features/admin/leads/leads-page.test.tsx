@@ -174,10 +174,10 @@ describe('the lead list', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     let fail = true;
     renderLeads('/admin/leads?from=2026-02-30', () =>
-      fail ? json(400, { error: 'from must be a date as YYYY-MM-DD' }) : page([lead(1)]),
+      fail ? json(400, { error: 'From must be a date as YYYY-MM-DD' }) : page([lead(1)]),
     );
     const alert = await screen.findByRole('alert', {}, { timeout: 4000 });
-    expect(alert.textContent).toContain('from must be a date as YYYY-MM-DD');
+    expect(alert.textContent).toContain('From must be a date as YYYY-MM-DD');
     fail = false;
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('1 lead matches these filters', {}, SLOW)).toBeInTheDocument();

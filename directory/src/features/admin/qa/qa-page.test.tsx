@@ -22,6 +22,7 @@ const run: QaRun = {
   total: 3,
   passed: 2,
   failed: 1,
+  expected: 30,
   startedAt: Date.UTC(2026, 10, 23, 6),
   finishedAt: Date.UTC(2026, 10, 23, 6, 1),
   durationMs: 61_000,
@@ -112,5 +113,61 @@ describe('the QA Automation screen', () => {
       true,
     );
     expect(screen.getByText(/Choose at least one suite/)).toBeInTheDocument();
+  });
+
+  it('says how far a running run is with the same figures as its bars', async () => {
+    const running: QaRun = {
+      ...run,
+      id: 10,
+      jobId: 33,
+      status: 'running',
+      total: 6,
+      passed: 5,
+      failed: 1,
+      expected: 24,
+      finishedAt: null,
+      durationMs: null,
+    };
+    renderAdminScreens(
+      '/admin/qa-automation',
+      [{ path: 'qa-automation', Component: QaPage }],
+      (url) => {
+        const path = new URL(url, 'http://admin.test').pathname;
+        if (path === '/api/admin/qa-automation/runs') {
+          // The job's own figure lags behind the checks stored since: the screen must not show it.
+          const list: QaRunListResponse = {
+            runs: [running, run],
+            total: 2,
+            activeJob: {
+              id: 33,
+              status: 'running',
+              progress: 70,
+              createdBy: 'admin:test',
+              createdAt: 0,
+            },
+          };
+          return json(200, list);
+        }
+        if (path === '/api/admin/qa-automation/runs/10')
+          return json(200, { run: running, checks: DETAIL.checks });
+        return json(404, { error: 'not here' });
+      },
+    );
+    const detail = await screen.findByRole('region', { name: 'QA run 10' }, SLOW);
+    expect(
+      within(detail).getByText('6 of about 24 checks done · 5 of 6 checks passed so far'),
+    ).toBeInTheDocument();
+    const bar = within(detail).getByRole('progressbar', { name: 'QA run 10 progress' });
+    expect(bar.getAttribute('aria-valuenow')).toBe('25');
+    expect(bar.getAttribute('aria-valuetext')).toBe('25%, 6 of about 24 checks done');
+    const notice = screen
+      .getAllByRole('status')
+      .find((element) => element.textContent?.includes('A QA run is running'))!;
+    expect(notice.textContent).toContain('A QA run is running (25%)');
+    expect(
+      within(notice)
+        .getByRole('progressbar', { name: 'A QA run progress' })
+        .getAttribute('aria-valuenow'),
+    ).toBe('25');
   });
 });

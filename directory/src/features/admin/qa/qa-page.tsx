@@ -10,6 +10,8 @@ import { Link, useSearchParams } from 'react-router-dom';
 import {
   QA_SUITE_INFO,
   QA_SUITES,
+  qaRunPercent,
+  type ActiveScriptJob,
   type QaCheck,
   type QaRun,
   type QaRunDetailResponse,
@@ -26,6 +28,7 @@ import { formatDuration, Time } from '../ui/date-time';
 import { failureText } from '../ui/failure-text';
 import { LoadFailure, Skeleton } from '../ui/load-states';
 import { ActiveJobNotice } from '../seo-health/seo-ui';
+import { ProgressBar } from '../ui/progress-bar';
 import { pageParam, withParams } from '../ui/url-params';
 import { Pager } from '../ui/pager';
 
@@ -38,6 +41,32 @@ const RUN_STATUS: Record<QaRunStatus, [string, string]> = {
   failed: ['Failed', 'bg-red-50 text-red-800 ring-red-300'],
   error: ['Stopped', 'bg-amber-50 text-amber-900 ring-amber-300'],
 };
+
+/**
+ * A run's figures as the card and its bar both say them (issue 16: they once disagreed, the card reading
+ * "0 of 0 checks passed" beside a half-full bar): checks made, passed and expected, from the same run.
+ */
+export function runProgress(run: QaRun): { percent: number; summary: string; valueText: string } {
+  const running = run.status === 'running';
+  const percent = qaRunPercent({ running, done: run.total, expected: run.expected });
+  const passed = `${formatCount(run.passed)} of ${formatCount(run.total)} checks passed`;
+  if (!running) return { percent, summary: passed, valueText: `${passed}, finished` };
+  const done = `${formatCount(run.total)} of about ${formatCount(run.expected)} checks done`;
+  return { percent, summary: `${done} · ${passed} so far`, valueText: `${percent}%, ${done}` };
+}
+
+/** The QA job in the queue or running, its bar from the running run's own figures when it has started. */
+function ActiveQaNotice({ job, run }: { job: ActiveScriptJob; run: QaRun | undefined }) {
+  const started = run !== undefined && run.status === 'running' && run.jobId === job.id;
+  return (
+    <ActiveJobNotice
+      job={job}
+      what="A QA run"
+      progress={started ? runProgress(run).percent : job.progress}
+      valueText={started ? runProgress(run).valueText : undefined}
+    />
+  );
+}
 
 function RunStatusBadge({ status }: { status: QaRunStatus }) {
   const [label, style] = RUN_STATUS[status];
@@ -178,6 +207,7 @@ function RunDetail({ runId, live }: { runId: number; live: boolean }) {
       />
     );
   const { run, checks } = detail.data;
+  const progress = runProgress(run);
   const bySuite = QA_SUITES.filter((s) => run.suites.includes(s));
   return (
     <section aria-labelledby="run-heading" className={`${cardClass} space-y-4`}>
@@ -203,10 +233,17 @@ function RunDetail({ runId, live }: { runId: number; live: boolean }) {
         <div className="sm:text-right">
           <RunStatusBadge status={run.status} />
           <p className="mt-1 text-sm text-slate-800" aria-live="polite">
-            {formatCount(run.passed)} of {formatCount(run.total)} checks passed
+            {progress.summary}
           </p>
         </div>
       </div>
+      {run.status === 'running' ? (
+        <ProgressBar
+          value={progress.percent}
+          label={`QA run ${run.id} progress`}
+          valueText={progress.valueText}
+        />
+      ) : null}
       {run.error ? (
         <p role="alert" className="text-sm break-words text-amber-900">
           {run.error}
@@ -326,7 +363,7 @@ export function Component() {
         </p>
       </div>
       <RunForm busy={Boolean(data?.activeJob)} />
-      {data?.activeJob ? <ActiveJobNotice job={data.activeJob} what="A QA run" /> : null}
+      {data?.activeJob ? <ActiveQaNotice job={data.activeJob} run={data.runs[0]} /> : null}
       {list.isPending ? (
         <Skeleton label="Loading QA runs" />
       ) : list.isError && !data ? (

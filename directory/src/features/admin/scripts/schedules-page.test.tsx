@@ -6,6 +6,9 @@ import { resetToasts } from '../../../components/toast/toast-store';
 import { json, renderAdminScreens, type Api } from '../test-support';
 import { Component as SchedulesPage } from './schedules-page';
 
+// The admin's own time in these tests is UTC, wherever they run (Node re-reads TZ when it is set).
+process.env.TZ = 'UTC';
+
 // Whole screens in jsdom on a shared, busy machine: more than the default 5 s per test.
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -75,6 +78,16 @@ describe('the schedules screen', () => {
     expect(within(item).getByText('stepEventsDays: 90')).toBeInTheDocument();
     expect(within(item).getByRole('link', { name: 'job 88' })).toBeInTheDocument();
     expect(within(item).getAllByRole('time')).toHaveLength(2);
+    // In the schedule's zone, named, with the admin's own time (these tests run in UTC) beside it.
+    expect(within(item).getByText('Next run').nextElementSibling?.textContent).toBe(
+      'Nov 24, 3:00 AM CST (9:00 AM in your time)',
+    );
+    expect(within(item).getByText('Last run').nextElementSibling?.textContent).toContain(
+      'Nov 23, 3:00 AM CST (9:00 AM in your time)',
+    );
+    expect(screen.getByText(/in the schedule’s own time zone/).textContent).toContain(
+      'with your time (UTC)',
+    );
     await user.click(within(item).getByRole('button', { name: /^Pause the schedule/ }));
     await waitFor(() =>
       expect(
@@ -124,8 +137,17 @@ describe('the schedules screen', () => {
     ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Mondays at 6:00' }));
     expect((cron as HTMLInputElement).value).toBe('0 6 * * 1');
-    expect(await screen.findByText('Next runs', {}, { timeout: 3000 })).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Time zone'), 'America/New_York');
+    // The preview in the zone chosen, and in the admin's own time.
+    expect(
+      await screen.findByText('Nov 24, 1:00 AM EST', {}, { timeout: 3000 }),
+    ).toBeInTheDocument();
+    expect(screen.getAllByText('(6:00 AM in your time)')).toHaveLength(2);
     await user.selectOptions(screen.getByLabelText('Time zone'), 'UTC');
+    expect(
+      await screen.findByText('Nov 24, 6:00 AM UTC', {}, { timeout: 3000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/in your time\)/)).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Save schedule' }));
     expect(await screen.findByText('Schedule saved', {}, { timeout: 5000 })).toBeInTheDocument();
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;

@@ -3,7 +3,7 @@
  * once per occurrence by the servers' schedulers. Each shows its next run; the form previews the next runs
  * of an expression before it is saved.
  */
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import type {
@@ -19,7 +19,7 @@ import { JobStatusBadge } from '../jobs/job-ui';
 import { Badge } from '../ui/badge';
 import { Breadcrumb } from '../ui/breadcrumb';
 import { buttonClass, cardClass, inputClass, linkClass, primaryButtonClass } from '../ui/classes';
-import { formatInstant, Time } from '../ui/date-time';
+import { localTimeZone, ScheduleTime, scheduleTimeText } from './schedule-time';
 import { ConfirmDialog } from '../ui/dialog';
 import { failureText } from '../ui/failure-text';
 import { EmptyState, LoadFailure, Skeleton } from '../ui/load-states';
@@ -43,13 +43,9 @@ const PRESETS: ReadonlyArray<{ label: string; cron: string }> = [
   { label: 'First of the month', cron: '0 4 1 * *' },
 ];
 
-const browserTimeZone = () => {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-};
+const browserTimeZone = localTimeZone;
+/** The browser's time zone does not change while a page is open (as far as a page is told). */
+const noChanges = () => () => {};
 
 const timeZones = (): string[] => {
   const supported = (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf;
@@ -87,7 +83,7 @@ function NextRunsPreview({ cron, timezone }: { cron: string; timezone: string })
           <ul className="mt-1 list-inside list-disc text-slate-700">
             {preview.data.nextRuns.map((ms) => (
               <li key={ms}>
-                <Time ms={ms} />
+                <ScheduleTime ms={ms} zone={settled.timezone} />
               </li>
             ))}
           </ul>
@@ -99,7 +95,14 @@ function NextRunsPreview({ cron, timezone }: { cron: string; timezone: string })
 
 function NewScheduleForm({ scripts }: { scripts: AdminScript[] }) {
   const queryClient = useQueryClient();
-  const ids = { script: useId(), cron: useId(), zone: useId(), enabled: useId(), hint: useId() };
+  const ids = {
+    script: useId(),
+    cron: useId(),
+    zone: useId(),
+    zoneHint: useId(),
+    enabled: useId(),
+    hint: useId(),
+  };
   const [scriptId, setScriptId] = useState('');
   const [values, setValues] = useState<ParamValues>({});
   const [errors, setErrors] = useState<ParamErrors>({});
@@ -125,7 +128,9 @@ function NewScheduleForm({ scripts }: { scripts: AdminScript[] }) {
       toast({
         title: 'Schedule saved',
         description: `${schedule.scriptTitle} runs next ${
-          schedule.nextRunAt ? formatInstant(schedule.nextRunAt) : 'when enabled'
+          schedule.nextRunAt
+            ? scheduleTimeText(schedule.nextRunAt, schedule.timezone)
+            : 'when enabled'
         }.`,
       });
       setScriptId('');
@@ -230,6 +235,7 @@ function NewScheduleForm({ scripts }: { scripts: AdminScript[] }) {
           </label>
           <select
             id={ids.zone}
+            aria-describedby={ids.zoneHint}
             value={timezone}
             onChange={(e) => setTimezone(e.target.value)}
             className={inputClass}
@@ -237,6 +243,9 @@ function NewScheduleForm({ scripts }: { scripts: AdminScript[] }) {
             {zones.includes(timezone) ? null : <option value={timezone}>{timezone}</option>}
             {zoneOptions}
           </select>
+          <p id={ids.zoneHint} className="mt-1 text-xs text-slate-600">
+            The cron expression’s hours are read in this zone.
+          </p>
         </div>
         <div className="sm:col-span-2">
           <NextRunsPreview cron={cron} timezone={timezone} />
@@ -333,7 +342,11 @@ function ScheduleItem({ schedule }: { schedule: AdminSchedule }) {
         </dd>
         <dt className="text-slate-600">Next run</dt>
         <dd className="text-slate-900">
-          {schedule.nextRunAt === null ? 'None while paused' : <Time ms={schedule.nextRunAt} />}
+          {schedule.nextRunAt === null ? (
+            'None while paused'
+          ) : (
+            <ScheduleTime ms={schedule.nextRunAt} zone={schedule.timezone} />
+          )}
         </dd>
         <dt className="text-slate-600">Last run</dt>
         <dd className="flex flex-wrap items-center gap-2 text-slate-900">
@@ -341,7 +354,7 @@ function ScheduleItem({ schedule }: { schedule: AdminSchedule }) {
             'Not yet'
           ) : (
             <>
-              <Time ms={schedule.lastRunAt} />
+              <ScheduleTime ms={schedule.lastRunAt} zone={schedule.timezone} />
               {schedule.lastJobId !== null ? (
                 <Link to={`/admin/jobs/${schedule.lastJobId}`} className={linkClass}>
                   job {schedule.lastJobId}
@@ -388,6 +401,8 @@ function ScheduleItem({ schedule }: { schedule: AdminSchedule }) {
 }
 
 export function Component() {
+  // The browser's zone on the client; a server-rendered first paint knows only its own, so says none.
+  const yourZone = useSyncExternalStore(noChanges, localTimeZone, () => '');
   const scripts = useQuery<ScriptListResponse>({ queryKey: [SCRIPTS_PATH], staleTime: 0 });
   const schedules = useQuery<ScheduleListResponse>({
     queryKey: [SCHEDULES_PATH],
@@ -403,7 +418,10 @@ export function Component() {
           Schedules
         </h2>
         <p className="mt-1 text-sm text-slate-600">
-          Each occurrence runs the script once, whichever server notices it first.
+          Each occurrence runs the script once, whichever server notices it first. The server reads
+          each schedule’s cron expression in the schedule’s own time zone (UTC unless another was
+          chosen); times below show in that zone, with your time{yourZone ? ` (${yourZone})` : ''}{' '}
+          beside them when it differs.
         </p>
       </div>
       {schedules.isPending ? (

@@ -126,14 +126,12 @@ describe('the scripts screens', () => {
     const user = userEvent.setup();
     const api: Api = (url, init) =>
       init.method === 'POST'
-        ? json(400, { error: 'batchSize: Too big: expected number to be <=5000' })
+        ? json(400, { error: 'Batch size must be at most 5000' })
         : json(200, searchIndex);
     renderAdminScreens('/admin/scripts/run/rebuild-search-index', screens, api);
     await user.click(await screen.findByRole('button', { name: 'Run script' }));
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toBe(
-      'Could not run the script: batchSize: Too big: expected number to be <=5000',
-    );
+    expect(alert.textContent).toBe('Could not run the script: Batch size must be at most 5000');
   });
 
   it('picks a script to run, then shows its form', async () => {

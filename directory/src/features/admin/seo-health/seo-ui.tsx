@@ -93,8 +93,21 @@ export function scoreTone(score: number): string {
   return 'text-red-800';
 }
 
-/** A queued or running crawl: its progress and a link to its job page (log, cancel). */
-export function ActiveJobNotice({ job, what }: { job: ActiveScriptJob; what: string }) {
+/**
+ * A queued or running job: its progress and a link to its job page (log, cancel). `progress` overrides the
+ * job's own figure when the screen has a truer one (a QA run's checks), so the words and the bar agree.
+ */
+export function ActiveJobNotice({
+  job,
+  what,
+  progress = job.progress,
+  valueText,
+}: {
+  job: ActiveScriptJob;
+  what: string;
+  progress?: number | null;
+  valueText?: string;
+}) {
   return (
     <div
       role="status"
@@ -102,12 +115,12 @@ export function ActiveJobNotice({ job, what }: { job: ActiveScriptJob; what: str
     >
       <p>
         {what} is {job.status === 'queued' ? 'queued' : 'running'}
-        {job.progress !== null ? ` (${job.progress}%)` : ''}.{' '}
+        {progress !== null ? ` (${progress}%)` : ''}.{' '}
         <Link to={`/admin/jobs/${job.id}`} className={linkClass}>
           Follow job {job.id}
         </Link>
       </p>
-      <ProgressBar value={job.progress} label={`${what} progress`} size="small" />
+      <ProgressBar value={progress} label={`${what} progress`} valueText={valueText} size="small" />
     </div>
   );
 }

@@ -28,6 +28,7 @@ const SITE: SiteSettingsResponse = {
   leadBackendOverridden: false,
   updatedAt: null,
   updatedBy: null,
+  titleWarning: null,
 };
 
 const partner = (
@@ -192,9 +193,9 @@ describe('settings page: site settings', () => {
     await user.type(within(site).getByLabelText('Support phone'), '555-0199');
     await user.click(within(site).getByRole('button', { name: 'Save settings' }));
     expect(
-      await within(site).findByText('supportEmail must be a valid e-mail address'),
+      await within(site).findByText('Support e-mail must be a valid e-mail address'),
     ).toBeInTheDocument();
-    expect(within(site).getByText('supportPhone must have exactly 10 digits')).toBeInTheDocument();
+    expect(within(site).getByText('Support phone must have exactly 10 digits')).toBeInTheDocument();
     expect(within(site).getByLabelText('Support e-mail').getAttribute('aria-invalid')).toBe('true');
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
 
@@ -225,14 +226,14 @@ describe('settings page: site settings', () => {
     serve(
       standardRoutes((call) =>
         call.method === 'PUT'
-          ? json(400, { error: 'siteName must be at most 80 characters' })
+          ? json(400, { error: 'Site name must be at most 80 characters' })
           : undefined,
       ),
     );
     renderPage();
     await user.click(await within(section('Site')).findByRole('button', { name: 'Save settings' }));
     expect(await toastTitled('Settings not saved')).toBeInTheDocument();
-    expect(screen.getByText('siteName must be at most 80 characters')).toBeInTheDocument();
+    expect(screen.getByText('Site name must be at most 80 characters')).toBeInTheDocument();
   });
 
   it('offers a retry when the settings cannot be loaded', async () => {
@@ -363,7 +364,7 @@ describe('settings page: admin users and password', () => {
       standardRoutes((call) =>
         call.method === 'POST' && call.url === '/api/admin/settings/admin-users'
           ? refuse
-            ? json(400, { error: 'password is too common or predictable; choose another' })
+            ? json(400, { error: 'Password is too common or predictable; choose another' })
             : json(201, { id: 3, username: 'bob' })
           : undefined,
       ),
@@ -374,7 +375,7 @@ describe('settings page: admin users and password', () => {
     await user.type(within(form).getByLabelText('Password'), 'short');
     await user.click(within(form).getByRole('button', { name: 'Create admin' }));
     expect(
-      await within(form).findByText('password must be at least 12 characters'),
+      await within(form).findByText('Password must be at least 12 characters'),
     ).toBeInTheDocument();
 
     await user.clear(within(form).getByLabelText('Password'));
@@ -388,7 +389,7 @@ describe('settings page: admin users and password', () => {
     await user.type(within(form).getByLabelText('Repeat password'), 'password123456');
     await user.click(within(form).getByRole('button', { name: 'Create admin' }));
     expect((await within(form).findByRole('alert')).textContent).toBe(
-      'password is too common or predictable; choose another',
+      'Password is too common or predictable; choose another',
     );
 
     refuse = false;
@@ -420,7 +421,7 @@ describe('settings page: admin users and password', () => {
     await user.type(within(form).getByLabelText('New password'), 'old-secret');
     await user.click(within(form).getByRole('button', { name: 'Change password' }));
     expect(
-      await within(form).findByText('newPassword must be at least 12 characters'),
+      await within(form).findByText('New password must be at least 12 characters'),
     ).toBeInTheDocument();
 
     await user.clear(within(form).getByLabelText('New password'));

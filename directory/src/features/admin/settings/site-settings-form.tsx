@@ -18,6 +18,7 @@ import { fieldErrors, TextInput } from '../ui/fields';
 import { LoadFailure, Skeleton } from '../ui/load-states';
 import { SectionCard } from '../ui/section-card';
 import { LeadBackendTest, useLeadBackendTest } from './lead-backend-test';
+import { SiteNameTitleNote } from './site-name-titles';
 
 export const SITE_SETTINGS_PATH = '/api/admin/settings/site';
 
@@ -49,7 +50,12 @@ function SiteSettingsFields({
     onSuccess: (saved) => {
       queryClient.setQueryData([SITE_SETTINGS_PATH], saved);
       setValues(valuesOf(saved));
-      toast({ title: 'Settings saved', description: `${saved.settings.siteName} is up to date.` });
+      toast({
+        title: 'Settings saved',
+        description: saved.titleWarning
+          ? `${saved.settings.siteName} is up to date. Its longest page title has ${saved.titleWarning.length} characters, past the ${saved.titleWarning.limit} search results show.`
+          : `${saved.settings.siteName} is up to date.`,
+      });
       // A new lead backend address is tried at once: a warning, never a refusal (docs/decisions/030).
       const url = saved.leadBackendOverridden ? saved.settings.leadBackendUrl : null;
       if (url && url !== valuesOf(answer).leadBackendUrl) test.mutate({ url, afterSave: true });
@@ -90,6 +96,7 @@ function SiteSettingsFields({
         autoComplete="off"
         {...field('siteName')}
       />
+      <SiteNameTitleNote siteName={values.siteName} />
       <TextInput
         label="Support e-mail"
         type="email"

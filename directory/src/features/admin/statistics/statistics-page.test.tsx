@@ -119,4 +119,13 @@ describe('the statistics screen', () => {
     const preset = screen.getByRole('link', { name: 'Last 7 days' }).getAttribute('href')!;
     expect(new URLSearchParams(preset.slice(1)).get('granularity')).toBe('day');
   });
+
+  it('shows the dates of the range in use when the address names none', async () => {
+    renderStatistics('/admin/statistics');
+    await screen.findByRole('img', { name: /Leads per week/ }, SLOW);
+    const form = screen.getByRole('form', { name: 'Statistics range' });
+    // The server's default range, as its answer names it: not two empty date fields.
+    expect(within(form).getByLabelText<HTMLInputElement>('From').value).toBe('2025-02-24');
+    expect(within(form).getByLabelText<HTMLInputElement>('To').value).toBe('2025-03-16');
+  });
 });

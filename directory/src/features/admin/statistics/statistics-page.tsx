@@ -170,7 +170,21 @@ function ChartWithFigures({
   );
 }
 
-function RangeForm({ search, facets }: { search: URLSearchParams; facets?: AdminLeadFacets }) {
+/**
+ * The range form. Its date fields show the range in use: the address's, or else the server's default range
+ * (the last days up to today), so the fields never sit empty beside charts of a range they do not name.
+ */
+function RangeForm({
+  search,
+  facets,
+  range,
+}: {
+  search: URLSearchParams;
+  facets?: AdminLeadFacets;
+  range?: AdminStatistics['range'];
+}) {
+  const from = search.get('from') || range?.from || '';
+  const to = search.get('to') || range?.to || '';
   const [, setSearch] = useSearchParams();
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -184,14 +198,15 @@ function RangeForm({ search, facets }: { search: URLSearchParams; facets?: Admin
   };
   return (
     <form
-      key={search.toString()}
+      // A new address or a newly known range shows in the fields (they are uncontrolled).
+      key={`${search.toString()}|${from}|${to}`}
       onSubmit={onSubmit}
       aria-label="Statistics range"
       className={cardClass}
     >
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <FilterInput label="From" name="from" type="date" value={search.get('from') ?? ''} />
-        <FilterInput label="To" name="to" type="date" value={search.get('to') ?? ''} />
+        <FilterInput label="From" name="from" type="date" value={from} />
+        <FilterInput label="To" name="to" type="date" value={to} />
         <FilterSelect
           label="Group by"
           name="granularity"
@@ -448,7 +463,7 @@ export function Component() {
   return (
     <div className="mx-auto max-w-7xl space-y-4">
       <h2 className="text-xl font-bold text-slate-900">Leads and directory statistics</h2>
-      <RangeForm search={search} facets={facets.data} />
+      <RangeForm search={search} facets={facets.data} range={stats.data?.range} />
       <p aria-live="polite" className="sr-only">
         {stats.isFetching ? 'Loading statistics…' : stats.data ? 'Statistics loaded.' : ''}
       </p>

@@ -12,6 +12,8 @@ import {
   PartnerUpdateSchema,
   PasswordChangeSchema,
   SiteSettingsUpdateSchema,
+  siteNameTitleCheck,
+  fieldLabel,
   type PasswordChangeResponse,
   type SiteSettingsResponse,
 } from '@moveratlas/contracts';
@@ -47,7 +49,7 @@ const adminIdParam = (req: Request): number =>
 /** The password policy, its strength estimate in a worker thread (it can take a second: not on the event loop). */
 async function refusePassword(password: string, username: string, field: string): Promise<void> {
   const problem = await passwordProblemOffThread(password, username);
-  if (problem) throw new HttpError(400, problem.replace(/^Password/, field));
+  if (problem) throw new HttpError(400, problem.replace(/^Password/, fieldLabel(field)));
 }
 
 export function adminSettingsRoutes(ctx: AdminContext): Router {
@@ -60,12 +62,14 @@ export function adminSettingsRoutes(ctx: AdminContext): Router {
 
   const siteSettingsAnswer = async (): Promise<SiteSettingsResponse> => {
     const stored = await siteSettings.stored();
+    const settings = await siteSettings.current();
     return {
-      settings: await siteSettings.current(),
+      settings,
       defaults: siteSettings.defaults,
       leadBackendOverridden: stored.values.leadBackendUrl !== undefined,
       updatedAt: stored.updatedAt,
       updatedBy: stored.updatedBy,
+      titleWarning: siteNameTitleCheck(settings.siteName),
     };
   };
 

@@ -28,6 +28,7 @@ const SITE: SiteSettingsResponse = {
   leadBackendOverridden: false,
   updatedAt: null,
   updatedBy: null,
+  version: 0,
 };
 
 const partner = (
@@ -43,6 +44,7 @@ const partner = (
   isOwnSite: false,
   createdAt: '2026-11-01T10:00:00.000Z',
   updatedAt: '2026-11-01T10:00:00.000Z',
+  version: 1,
   ...extra,
 });
 
@@ -210,6 +212,7 @@ describe('settings page: site settings', () => {
       supportEmail: 'help@atlas.example',
       supportPhone: '(415) 555-0199',
       leadBackendUrl: '',
+      version: 0,
     });
     expect(await within(site).findByText(/by ops-lead/)).toBeInTheDocument();
     expect(within(section('Site')).getByLabelText('Support phone')).toHaveProperty(
@@ -332,7 +335,7 @@ describe('settings page: partners', () => {
     expect(await toastTitled('Partner deactivated')).toBeInTheDocument();
     const patch = calls.find((c) => c.method === 'PATCH')!;
     expect(patch.url).toBe('/api/admin/settings/partners/demo-partner');
-    expect(patch.body).toEqual({ active: false });
+    expect(patch.body).toEqual({ active: false, version: 1 });
   });
 });
 

@@ -60,8 +60,12 @@ test('two tabs edit one company: the second save shows the merge and the first c
   await expect(merge).toBeVisible();
   await expect(merge.getByRole('heading')).toBeFocused();
   const phone = merge.getByRole('group', { name: 'Phone' });
-  await expect(phone.getByRole('radio', { name: /Keep their value\s*\(512\) 555-0177/ })).toBeChecked();
-  await expect(phone.getByRole('radio', { name: /Keep yours\s*\(512\) 555-0160/ })).not.toBeChecked();
+  await expect(
+    phone.getByRole('radio', { name: /Keep their value\s*\(512\) 555-0177/ }),
+  ).toBeChecked();
+  await expect(
+    phone.getByRole('radio', { name: /Keep yours\s*\(512\) 555-0160/ }),
+  ).not.toBeChecked();
   // The name only this tab changed is not asked about: it is kept.
   await expect(merge.getByRole('group', { name: 'Name' })).toHaveCount(0);
   expect((await companyDetail(page, id)).values.name).toBe(name);

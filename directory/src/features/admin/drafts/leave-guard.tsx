@@ -5,8 +5,14 @@
  * admin layout asks for all of them, since a router takes one blocker at a time. The way to /login is never
  * blocked: the session ended, the draft is kept, and the sign-in comes back here.
  */
-import { useCallback, useEffect, useId } from 'react';
-import { useBlocker } from 'react-router-dom';
+import { useCallback, useContext, useEffect, useId, useState } from 'react';
+import {
+  IDLE_BLOCKER,
+  UNSAFE_DataRouterContext,
+  UNSAFE_DataRouterStateContext,
+  type Blocker,
+  type BlockerFunction,
+} from 'react-router-dom';
 import { ConfirmDialog } from '../ui/dialog';
 
 /** The forms on screen that hold unsaved changes. */
@@ -43,20 +49,41 @@ export function useLeaveGuard(unsaved: boolean): { allowNextNavigation: () => vo
   return { allowNextNavigation };
 }
 
+let blockerCount = 0;
+
+/**
+ * React Router's useBlocker, through the router it hands to every data route: importing useBlocker itself
+ * would put it in the shared framework chunk that every public page loads (the home page's 130 KB budget),
+ * while this stays in the admin area's own chunk. The site has no basename, so locations need no stripping.
+ */
+function useNavigationBlocker(shouldBlock: BlockerFunction): Blocker {
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
+  const state = useContext(UNSAFE_DataRouterStateContext);
+  const [key] = useState(() => `leave-guard-${++blockerCount}`);
+  useEffect(() => {
+    if (!router) return;
+    router.getBlocker(key, shouldBlock);
+    return () => router.deleteBlocker(key);
+  }, [router, key, shouldBlock]);
+  return state?.blockers.get(key) ?? IDLE_BLOCKER;
+}
+
+const shouldBlock: BlockerFunction = ({ currentLocation, nextLocation }) => {
+  if (leavingOnPurpose) {
+    leavingOnPurpose = false;
+    return false;
+  }
+  return (
+    hasUnsavedChanges() &&
+    nextLocation.pathname !== '/login' &&
+    (nextLocation.pathname !== currentLocation.pathname ||
+      nextLocation.search !== currentLocation.search)
+  );
+};
+
 /** The one question for every form of the admin area: drawn once, in the layout. */
 export function LeaveGuard() {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => {
-    if (leavingOnPurpose) {
-      leavingOnPurpose = false;
-      return false;
-    }
-    return (
-      hasUnsavedChanges() &&
-      nextLocation.pathname !== '/login' &&
-      (nextLocation.pathname !== currentLocation.pathname ||
-        nextLocation.search !== currentLocation.search)
-    );
-  });
+  const blocker = useNavigationBlocker(shouldBlock);
 
   useEffect(() => {
     const ask = (event: BeforeUnloadEvent) => {

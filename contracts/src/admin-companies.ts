@@ -15,6 +15,7 @@ import { IMAGE_ADDRESS_RULE, isImageAddress } from './images';
 import { EMAIL_PATTERN } from './lead';
 import { SERVICES, SERVICE_IDS, type ServiceId } from './services';
 import { findState } from './states';
+import { recordVersion } from './record-version-schema';
 import { fieldLabel, isMultilineText, isPlainText, multilineText, unshowableText } from './text';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -247,6 +248,39 @@ export type CompanyInput = z.output<typeof CompanyInputSchema>;
 export type CompanyInputValues = z.input<typeof CompanyInputSchema>;
 export type CompanyInputField = keyof CompanyInput;
 
+/**
+ * PUT /api/admin/companies/:id: the form's fields and the version of the company they were edited from. A
+ * company saved by someone else since answers 409 (StaleWriteBody of AdminCompanyDetail) and keeps theirs.
+ */
+export const CompanyUpdateSchema = CompanyInputSchema.extend({ version: recordVersion });
+export type CompanyUpdate = z.output<typeof CompanyUpdateSchema>;
+
+/** Each form field in words, for the merge panel and the 409's `changed` list. */
+export const COMPANY_FIELD_LABELS: Readonly<Record<CompanyInputField, string>> = {
+  slug: 'Slug (web address)',
+  name: 'Name',
+  description: 'Description',
+  website: 'Website',
+  phone: 'Phone',
+  email: 'E-mail',
+  logo: 'Logo address',
+  photo_urls: 'Photo addresses',
+  street: 'Street address',
+  city: 'City',
+  state: 'State',
+  zip_code: 'ZIP code',
+  lat: 'Latitude',
+  lng: 'Longitude',
+  usdot_number: 'USDOT number',
+  mc_number: 'MC number',
+  founded_year: 'Founded (year)',
+  service_area: 'Service area',
+  service_radius_miles: 'Service radius (miles)',
+  services: 'Services',
+  is_featured: 'Featured',
+  is_in_list: 'Listed',
+};
+
 /** The CSV template's columns, in order: exactly the schema's fields. */
 export const COMPANY_CSV_COLUMNS = Object.keys(CompanyInputSchema.shape) as CompanyInputField[];
 /** Columns every import file must have (a file without them is refused before any row is read). */
@@ -344,6 +378,8 @@ export const AdminCompanyRowSchema = z.object({
   isFeatured: z.boolean(),
   isInList: z.boolean(),
   updatedAt: z.string(),
+  /** The version the inline toggles send (docs/decisions/028). */
+  version: z.number().int(),
 });
 export type AdminCompanyRow = z.infer<typeof AdminCompanyRowSchema>;
 
@@ -394,12 +430,17 @@ export const AdminCompanyDetailSchema = z.object({
   reviewsByStatus: z.record(z.enum(REVIEW_STATUSES), z.number().int()),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Raised by every save; a save sends the one it was based on (docs/decisions/028). */
+  version: z.number().int(),
+  /** The company's earlier slugs, newest first: their addresses answer 301 to the current one. */
+  formerSlugs: z.array(z.object({ slug: z.string(), replacedAt: z.string() })),
 });
 export type AdminCompanyDetail = z.infer<typeof AdminCompanyDetailSchema>;
 
-/** PATCH /api/admin/companies/:id: the table's inline toggles. */
+/** PATCH /api/admin/companies/:id: the table's inline toggles, with the version the table showed. */
 export const CompanyFlagsSchema = z
   .strictObject({
+    version: recordVersion,
     is_featured: z.boolean({ message: 'Featured must be true or false' }).optional(),
     is_in_list: z.boolean({ message: 'Listed must be true or false' }).optional(),
   })

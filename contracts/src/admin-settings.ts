@@ -9,6 +9,7 @@ import { EMAIL_PATTERN, PHONE_DIGITS } from './lead';
 import { fieldLabel, plainText } from './text';
 import { requiredText } from './required-text';
 import { trimTrailingSlashes } from './paths';
+import { recordVersion } from './record-version-schema';
 
 /** What the public site showed before settings existed (directory/src/config/site.ts): the defaults. */
 export const DEFAULT_SUPPORT_EMAIL = 'support@moveratlas.example';
@@ -105,8 +106,21 @@ export const SiteSettingsUpdateSchema = z.strictObject({
     .refine((v) => EMAIL_PATTERN.test(v), 'Support e-mail must be a valid e-mail address'),
   supportPhone: phoneSchema,
   leadBackendUrl: leadBackendUrlSchema,
+  /** The version the form was loaded at (0: never saved); a newer one answers 409 (decision 028). */
+  version: z
+    .number({ message: 'version is required: reload the settings and save again' })
+    .int('version must be a whole number')
+    .min(0, 'version must be at least 0'),
 });
 export type SiteSettingsUpdate = z.input<typeof SiteSettingsUpdateSchema>;
+
+/** The site settings in words, for the merge panel and the 409's `changed` list. */
+export const SITE_SETTING_LABELS = {
+  siteName: 'Site name',
+  supportEmail: 'Support e-mail',
+  supportPhone: 'Support phone',
+  leadBackendUrl: 'Lead backend URL',
+} as const;
 
 /** GET and PUT /api/admin/settings/site */
 export const SiteSettingsResponseSchema = z.object({
@@ -131,6 +145,8 @@ export const SiteSettingsResponseSchema = z.object({
       limit: z.number().int(),
     })
     .nullable(),
+  /** Raised by every save; 0 before the first (decision 028). */
+  version: z.number().int(),
 });
 export type SiteSettingsResponse = z.infer<typeof SiteSettingsResponseSchema>;
 
@@ -191,12 +207,21 @@ export const PartnerUpdateSchema = z
     name: text('name', 2, 160).optional(),
     allowedOrigins: originList.optional(),
     active: z.boolean({ message: 'Active must be true or false' }).optional(),
+    /** The version the dialog was opened on (decision 028). */
+    version: recordVersion,
   })
   .refine(
-    (v) => Object.keys(v).length > 0,
+    (v) => Object.keys(v).some((key) => key !== 'version'),
     'Nothing to change: send a new name, allowed origins or whether the partner is active',
   );
 export type PartnerUpdate = z.input<typeof PartnerUpdateSchema>;
+
+/** A partner's editable fields in words, for the merge panel and the 409's `changed` list. */
+export const PARTNER_FIELD_LABELS = {
+  name: 'Name',
+  allowedOrigins: 'Allowed origins',
+  active: 'Active',
+} as const;
 
 export const AdminPartnerSchema = z.object({
   siteId: z.string(),
@@ -207,6 +232,8 @@ export const AdminPartnerSchema = z.object({
   isOwnSite: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Raised by every change; an edit sends the one it was based on (decision 028). */
+  version: z.number().int(),
 });
 export type AdminPartner = z.infer<typeof AdminPartnerSchema>;
 

@@ -46,3 +46,4 @@ export * from './ssr';
 export * from './site-paths';
 export { idParam, intParam } from './query-params';
 export * from './admin-api-paths';
+export * from './record-versions';

@@ -31,3 +31,10 @@ export async function adminWrite(page: Page, method: string, path: string, data:
     headers: { [CSRF_HEADER]: csrf?.value ?? '' },
   });
 }
+
+/** The version of an admin record as saved now: what a write to it must name (docs/decisions/028). */
+export async function versionOf(page: Page, path: string): Promise<number> {
+  const res = await page.request.get(`${PRODUCT_URL}${path}`);
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { version: number }).version;
+}

@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 import type { SiteSettingsResponse } from '@moveratlas/contracts';
 import { expect, test } from '../support/quote';
 import { PRODUCT_URL } from '../playwright.config';
-import { adminWrite, loginAsAdmin } from '../support/admin';
+import { adminWrite, loginAsAdmin, versionOf } from '../support/admin';
 
 const notifications = (page: Page) => page.getByRole('region', { name: /Notifications/ });
 
@@ -25,17 +25,18 @@ test('runs a crawl from the overview, then reads its report and works a task', a
   const original = (await (
     await page.request.get(`${PRODUCT_URL}/api/admin/settings/site`)
   ).json()) as SiteSettingsResponse;
-  const siteSettings = (siteName: string) => ({
+  const siteSettings = async (siteName: string) => ({
     siteName,
     supportEmail: original.settings.supportEmail,
     supportPhone: original.settings.supportPhone,
     leadBackendUrl: original.leadBackendOverridden ? original.settings.leadBackendUrl : '',
+    version: await versionOf(page, '/api/admin/settings/site'),
   });
   const renamed = await adminWrite(
     page,
     'PUT',
     '/api/admin/settings/site',
-    siteSettings('MoverAtlas, the National Directory of Licensed Moving Companies'),
+    await siteSettings('MoverAtlas, the National Directory of Licensed Moving Companies'),
   );
   expect(renamed.status()).toBe(200);
   try {
@@ -45,7 +46,7 @@ test('runs a crawl from the overview, then reads its report and works a task', a
       page,
       'PUT',
       '/api/admin/settings/site',
-      siteSettings(original.settings.siteName),
+      await siteSettings(original.settings.siteName),
     );
     expect(restored.status()).toBe(200);
   }

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import type { SiteSettingsResponse } from '@moveratlas/contracts';
-import { adminWrite, loginAsAdmin } from '../support/admin';
+import { adminWrite, loginAsAdmin, versionOf } from '../support/admin';
 import { expect, test } from '../support/quote';
 import { E2E_ADMIN, PRODUCT_URL } from '../playwright.config';
 
@@ -184,6 +184,7 @@ test('the settings screen changes the site, adds a partner origin, creates an ad
       (
         await adminWrite(page, 'PATCH', `/api/admin/settings/partners/e2e-shop-${RUN}`, {
           active: false,
+          version: await versionOf(page, `/api/admin/settings/partners/e2e-shop-${RUN}`),
         })
       ).status(),
     ).toBe(200);
@@ -193,6 +194,7 @@ test('the settings screen changes the site, adds a partner origin, creates an ad
       supportEmail: original.settings.supportEmail,
       supportPhone: original.settings.supportPhone,
       leadBackendUrl: original.leadBackendOverridden ? original.settings.leadBackendUrl : '',
+      version: await versionOf(page, '/api/admin/settings/site'),
     });
     expect(restore.status()).toBe(200);
   }

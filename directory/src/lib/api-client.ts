@@ -14,6 +14,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The answer's JSON, when it says more than `error` (a 409's record as saved now). */
+    readonly body?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -38,19 +40,19 @@ export interface ApiResult<T> {
 }
 
 /** The reason a failed response gives: its JSON `error`, else `message`, else the status text. */
-async function failureReason(response: Response): Promise<string> {
+async function failure(response: Response): Promise<{ reason: string; body?: unknown }> {
   let body: unknown;
   try {
     body = await response.json();
   } catch {
-    return `${response.status} ${response.statusText}`.trim();
+    return { reason: `${response.status} ${response.statusText}`.trim() };
   }
   if (body !== null && typeof body === 'object') {
     const { error, message } = body as { error?: unknown; message?: unknown };
-    if (typeof error === 'string' && error !== '') return error;
-    if (typeof message === 'string' && message !== '') return message;
+    if (typeof error === 'string' && error !== '') return { reason: error, body };
+    if (typeof message === 'string' && message !== '') return { reason: message, body };
   }
-  return response.statusText;
+  return { reason: response.statusText, body };
 }
 
 /** Like apiRequest, and also hands back the response headers (X-Total-Count and the like). */
@@ -62,8 +64,10 @@ export async function apiRequestWithHeaders<T>(
   if (!headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
   const response = await fetch(path, { credentials: 'same-origin', ...init, headers });
-  if (!response.ok)
-    throw new ApiError(response.status, `API Error: ${await failureReason(response)}`);
+  if (!response.ok) {
+    const { reason, body } = await failure(response);
+    throw new ApiError(response.status, `API Error: ${reason}`, body);
+  }
   if (response.status === 204) return { data: undefined as T, headers: response.headers };
   let data: T;
   try {

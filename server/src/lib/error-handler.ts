@@ -41,7 +41,10 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     if (error instanceof HttpError) {
-      res.set(error.headers).status(error.status).json({ error: error.message });
+      res
+        .set(error.headers)
+        .status(error.status)
+        .json({ ...error.details, error: error.message });
       return;
     }
     // body-parser and friends mark client errors with a status (malformed JSON, too large, bad charset).

@@ -304,11 +304,10 @@ describe.each(testDatabases())('admin companies API on $name', (database) => {
     // Read once so the public read cache holds the old profile.
     expect((await app.get(`/api/companies/${created.slug}`)).status).toBe(200);
     const detail = await json<AdminCompanyDetail>(
-      await send(
-        'PUT',
-        `/api/admin/companies/${created.id}`,
-        form({ name: `${WORD} Hauling Partners`, services: ['storage'], description: '' }),
-      ),
+      await send('PUT', `/api/admin/companies/${created.id}`, {
+        ...form({ name: `${WORD} Hauling Partners`, services: ['storage'], description: '' }),
+        version: 1,
+      }),
       200,
     );
     expect(detail.values.name).toBe(`${WORD} Hauling Partners`);
@@ -329,17 +328,28 @@ describe.each(testDatabases())('admin companies API on $name', (database) => {
       .pluck('token')) as string[];
     expect(tokens).toEqual(['hauling', 'partners', WORD]);
 
-    const missing = await send('PUT', '/api/admin/companies/99999999', form());
+    const missing = await send('PUT', '/api/admin/companies/99999999', { ...form(), version: 1 });
     expect(missing.status).toBe(404);
-    const badId = await send('PUT', '/api/admin/companies/abc', form());
+    const badId = await send('PUT', '/api/admin/companies/abc', { ...form(), version: 1 });
     expect(await badId.json()).toEqual({
       error: 'The company id must be a positive whole number',
     });
   });
 
   it('toggles featured and listed inline, as the public list sees it', async () => {
+    // Each toggle names the version the table showed (decision 028).
+    const version = async () =>
+      (
+        await json<AdminCompanyDetail>(
+          await admin.request(`/api/admin/companies/${created.id}`),
+          200,
+        )
+      ).version;
     const featured = await json<AdminCompanyDetail>(
-      await send('PATCH', `/api/admin/companies/${created.id}`, { is_featured: true }),
+      await send('PATCH', `/api/admin/companies/${created.id}`, {
+        is_featured: true,
+        version: await version(),
+      }),
       200,
     );
     expect(featured.values.is_featured).toBe(true);
@@ -351,23 +361,30 @@ describe.each(testDatabases())('admin companies API on $name', (database) => {
     expect((await publicList()).map((c) => c.isFeatured)).toEqual([true]);
 
     await json(
-      await send('PATCH', `/api/admin/companies/${created.id}`, { is_in_list: false }),
+      await send('PATCH', `/api/admin/companies/${created.id}`, {
+        is_in_list: false,
+        version: await version(),
+      }),
       200,
     );
     expect(await publicList()).toEqual([]);
     expect((await list(`?q=${WORD}&inList=false`)).total).toBe(1);
     await json(
-      await send('PATCH', `/api/admin/companies/${created.id}`, { is_in_list: true }),
+      await send('PATCH', `/api/admin/companies/${created.id}`, {
+        is_in_list: true,
+        version: await version(),
+      }),
       200,
     );
     expect(await publicList()).toHaveLength(1);
 
-    const empty = await send('PATCH', `/api/admin/companies/${created.id}`, {});
+    const empty = await send('PATCH', `/api/admin/companies/${created.id}`, { version: 1 });
     expect(empty.status).toBe(400);
     expect(await empty.json()).toEqual({
       error: 'Say whether the company is featured, listed or both',
     });
     const wrong = await send('PATCH', `/api/admin/companies/${created.id}`, {
+      version: 1,
       is_featured: 'yes',
     });
     expect(wrong.status).toBe(400);

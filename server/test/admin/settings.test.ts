@@ -87,8 +87,16 @@ describe.each(testDatabases())('admin settings API on $name', (database) => {
     await upstream.stop();
   });
 
-  const putSite = (values: Record<string, unknown>) =>
-    admin.request('/api/admin/settings/site', { method: 'PUT', body: JSON.stringify(values) });
+  /** A save from the form as loaded now: with the settings' current version (decision 028). */
+  const putSite = async (values: Record<string, unknown>) => {
+    const loaded = (await (await admin.request('/api/admin/settings/site')).json()) as {
+      version: number;
+    };
+    return admin.request('/api/admin/settings/site', {
+      method: 'PUT',
+      body: JSON.stringify({ ...values, version: loaded.version }),
+    });
+  };
   const validSite = {
     siteName: 'Atlas Movers Hub',
     supportEmail: 'help@atlas-movers.example',
@@ -129,6 +137,7 @@ describe.each(testDatabases())('admin settings API on $name', (database) => {
       updatedAt: null,
       updatedBy: null,
       titleWarning: null,
+      version: 0,
     });
 
     const res = await putSite({ ...validSite, siteName: '  Atlas Movers Hub  ' });
@@ -268,11 +277,15 @@ describe.each(testDatabases())('admin settings API on $name', (database) => {
         method: 'POST',
         body: JSON.stringify(partner),
       });
-    const patchPartner = (siteId: string, change: Record<string, unknown>) =>
-      admin.request(`/api/admin/settings/partners/${siteId}`, {
+    /** An edit from the dialog as opened now: with the partner's current version (decision 028). */
+    const patchPartner = async (siteId: string, change: Record<string, unknown>) => {
+      const loaded = await admin.request(`/api/admin/settings/partners/${siteId}`);
+      const version = loaded.ok ? ((await loaded.json()) as { version: number }).version : 1;
+      return admin.request(`/api/admin/settings/partners/${siteId}`, {
         method: 'PATCH',
-        body: JSON.stringify(change),
+        body: JSON.stringify({ ...change, version }),
       });
+    };
 
     it('lists partners a page at a time, sorted and filtered on the server', async () => {
       const all = PartnerListSchema.parse(

@@ -239,11 +239,16 @@ describe.each(testDatabases())('the lead backend URL setting on $name', (databas
     supportEmail: 'support@moveratlas.example',
     supportPhone: '3125550100',
   };
-  const put = (admin: AdminClient, leadBackendUrl: string) =>
-    admin.request('/api/admin/settings/site', {
+  const put = async (admin: AdminClient, leadBackendUrl: string) => {
+    // A save names the version it was based on (decision 028).
+    const { version } = (await (await admin.request('/api/admin/settings/site')).json()) as {
+      version: number;
+    };
+    return admin.request('/api/admin/settings/site', {
       method: 'PUT',
-      body: JSON.stringify({ ...site, leadBackendUrl }),
+      body: JSON.stringify({ ...site, leadBackendUrl, version }),
     });
+  };
   const storedUrl = async () =>
     (await production.db('site_settings').where({ name: 'leadBackendUrl' }).first('value')) as
       { value: string } | undefined;

@@ -63,6 +63,9 @@ describe.each(testDatabases())('public caches of a fleet on $name', (database) =
   let companyId: number | undefined;
   let slug = '';
   let settingsBefore: SiteSettingsResponse['settings'] | undefined;
+  /** Saves name the version they were based on (decision 028): the one saved now. */
+  const versionOf = async (path: string) =>
+    ((await (await admin.request(path)).json()) as { version: number }).version;
   const word = `zqc${randomInt(100_000, 999_999)}`;
 
   const form = austinCompanyForm;
@@ -100,7 +103,10 @@ describe.each(testDatabases())('public caches of a fleet on $name', (database) =
     if (settingsBefore)
       await admin.request('/api/admin/settings/site', {
         method: 'PUT',
-        body: JSON.stringify(settingsBefore),
+        body: JSON.stringify({
+          ...settingsBefore,
+          version: await versionOf('/api/admin/settings/site'),
+        }),
       });
     for (const server of servers) server.child.kill('SIGTERM');
     await Promise.all(servers.map((server) => server.exited));
@@ -127,7 +133,10 @@ describe.each(testDatabases())('public caches of a fleet on $name', (database) =
 
     const saved = await admin.request(`/api/admin/companies/${companyId}`, {
       method: 'PUT',
-      body: JSON.stringify(form(`${word} Renamed Movers`)),
+      body: JSON.stringify({
+        ...form(`${word} Renamed Movers`),
+        version: await versionOf(`/api/admin/companies/${companyId}`),
+      }),
     });
     expect(saved.status).toBe(200);
     // The process that saved shows it at once.
@@ -161,7 +170,11 @@ describe.each(testDatabases())('public caches of a fleet on $name', (database) =
     }
     const saved = await admin.request('/api/admin/settings/site', {
       method: 'PUT',
-      body: JSON.stringify({ ...settingsBefore, siteName }),
+      body: JSON.stringify({
+        ...settingsBefore,
+        siteName,
+        version: await versionOf('/api/admin/settings/site'),
+      }),
     });
     expect(saved.status).toBe(200);
     for (const base of bases) {

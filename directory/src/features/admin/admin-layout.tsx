@@ -21,6 +21,7 @@ import { useNewMessageCount } from './messages/message-format';
 import { useAuthStatus } from './admin-guard';
 import { useLogout } from './use-logout';
 import { AlertsBanner } from './alerts/alerts-banner';
+import { LeaveGuard } from './drafts/leave-guard';
 
 export const ADMIN_MAIN_ID = 'admin-main';
 
@@ -113,6 +114,16 @@ function AdminMenu({ onNavigate }: { onNavigate?: () => void }) {
  * Radix's FocusScope, the page behind is covered and marked inert to assistive technology by aria-modal,
  * and scrolling is locked with a class.
  */
+/** Opening the drawer: focus on its first section link, never on Logout. */
+function focusFirstSection(event: Event) {
+  event.preventDefault();
+  const content = event.currentTarget instanceof HTMLElement ? event.currentTarget : null;
+  const first = (content ?? document).querySelector<HTMLElement>(
+    '[data-admin-drawer] nav[aria-label="Admin sections"] a',
+  );
+  first?.focus();
+}
+
 function MobileDrawer() {
   const location = useLocation();
   // The drawer belongs to the page it was opened on: any navigation closes it.
@@ -138,10 +149,14 @@ function MobileDrawer() {
       </Dialog.Trigger>
       <Dialog.Portal>
         <div aria-hidden="true" className="fixed inset-0 z-40 bg-slate-900/50 lg:hidden" />
-        <FocusScope asChild trapped loop>
+        {/* Both scopes would focus their first tabbable that is not a link — Logout, which Enter then
+            pressed (issue 16): the drawer opens on its first section link instead. */}
+        <FocusScope asChild trapped loop onMountAutoFocus={focusFirstSection}>
           <Dialog.Content
+            onOpenAutoFocus={focusFirstSection}
             aria-modal="true"
             aria-describedby={undefined}
+            data-admin-drawer
             className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] bg-white shadow-xl focus:outline-none lg:hidden"
           >
             <Dialog.Title className="sr-only">Admin menu</Dialog.Title>
@@ -223,6 +238,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
         </main>
       </div>
       <BottomBar />
+      <LeaveGuard />
     </div>
   );
 }

@@ -10,6 +10,8 @@ import { adminWrite } from './admin-request';
 import { failureText } from './ui/failure-text';
 import { toast } from '../../components/toast/toast-store';
 import { AUTH_STATUS_KEY, isAdminDataKey } from './auth-status';
+import { allowLeavingOnce } from './drafts/leave-guard';
+import { forgetAllDrafts } from './drafts/use-form-draft';
 
 export function useLogout() {
   const queryClient = useQueryClient();
@@ -17,6 +19,9 @@ export function useLogout() {
   return useMutation({
     mutationFn: () => adminWrite<unknown>('POST', '/api/logout'),
     onSuccess: async () => {
+      // Signing out on purpose: the next person at this browser must not find the typed drafts.
+      forgetAllDrafts();
+      allowLeavingOnce();
       toast({ title: 'Logged out successfully' });
       await navigate('/');
       // Forgotten, not set to "signed out": the area may still be drawn while the navigation commits, and

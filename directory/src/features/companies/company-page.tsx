@@ -2,7 +2,7 @@
  * /company/{slug}: a company's profile — contact and quote at the top, then about, services, photos, the rating
  * summary with a page of reviews (?reviews=n for the older ones), other movers, location and JSON-LD.
  */
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
+import { redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import {
   companyPageTitle,
   fittingTitle,
@@ -64,13 +64,17 @@ function reviewPageOf(url: URL): number | undefined {
 export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const slug = params.slug ?? '';
   const data = directoryData(context);
-  const page = reviewPageOf(new URL(request.url));
+  const url = new URL(request.url);
+  const page = reviewPageOf(url);
   if (page === undefined) notFound();
   const [company, laterReviews] = await Promise.all([
     data.companyProfile(slug),
     // The first page travels with the profile; a later one is asked for beside it.
     page > 1 ? data.companyReviews(slug, page) : undefined,
   ]);
+  // An old slug of a renamed company: its current address, permanently (decision 028).
+  if (company && company.slug !== slug)
+    throw redirect(`${companyProfilePath(company.slug)}${url.search}`, 301);
   if (!company || (page > 1 && !laterReviews)) notFound();
   const total = company.ratingDistribution.reduce((sum, bucket) => sum + bucket.count, 0);
   const reviewPage: ReviewPageInfo = { page, pageCount: reviewPageCount(total), total };

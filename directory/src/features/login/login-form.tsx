@@ -5,10 +5,15 @@
  * zod and TanStack Query are loaded on submit, not with the page: /login stays within the 130 kB budget of
  * JavaScript per page (issue 5), like the public forms.
  */
-import { useContext, useState, useSyncExternalStore, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useContext, useEffect, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { QueryClientContext, type QueryClient } from '@tanstack/react-query';
-import { fieldMessages, type AuthStatus, type LoginRequest } from '@moveratlas/contracts';
+import {
+  adminReturnPath,
+  fieldMessages,
+  type AuthStatus,
+  type LoginRequest,
+} from '@moveratlas/contracts';
 import { TextField } from '../../components/forms/fields';
 import { toast } from '../../components/toast/toast-store';
 import { AUTH_STATUS_KEY } from '../../lib/auth-status-key';
@@ -58,8 +63,36 @@ async function login(credentials: LoginRequest): Promise<string> {
 
 const noSubscription = () => () => undefined;
 
+/**
+ * Already signed in: straight on to where the person was going. A plain fetch rather than the query client,
+ * which /login loads only on submit (its JavaScript budget).
+ */
+function useSignedInRedirect(returnTo: string) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const controller = new AbortController();
+    fetch('/api/auth/status', {
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json' },
+      signal: controller.signal,
+    })
+      .then((response) => (response.ok ? (response.json() as Promise<AuthStatus>) : undefined))
+      .then((status) => {
+        if (status?.isAuthenticated) void navigate(returnTo, { replace: true });
+      })
+      .catch(() => {
+        // Unknown: the form stays, and signing in works as ever.
+      });
+    return () => controller.abort();
+  }, [navigate, returnTo]);
+}
+
 export function LoginForm() {
   const navigate = useNavigate();
+  const [search] = useSearchParams();
+  // Only a page of the admin area, so a crafted link can never send a person elsewhere after signing in.
+  const returnTo = adminReturnPath(search.get('next')) ?? '/admin';
+  useSignedInRedirect(returnTo);
   const queryClient = useContext(QueryClientContext);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -76,7 +109,7 @@ export function LoginForm() {
       const username = await login(credentials);
       await rememberSignedIn(queryClient, username);
       toast({ title: 'Success', description: 'You have been logged in successfully.' });
-      await navigate('/admin');
+      await navigate(returnTo);
     } catch (error) {
       if (error instanceof LoginRejected) {
         toast({ title: 'Login Failed', description: error.message, variant: 'destructive' });

@@ -43,7 +43,10 @@ describe('the login page', () => {
 
   it('shows the validation messages of spec 5 beside their fields and sends nothing', async () => {
     const user = userEvent.setup();
-    const fetchMock = vi.fn();
+    // Only the page's own question whether someone is signed in already: no login is sent.
+    const fetchMock = vi.fn(async (url: string) =>
+      url === '/api/auth/status' ? json(200, { isAuthenticated: false }) : json(500, {}),
+    );
     vi.stubGlobal('fetch', fetchMock);
     renderLogin();
     await submit(user);
@@ -67,13 +70,17 @@ describe('the login page', () => {
     );
     expect(screen.getByText('Password must be at least 6 characters')).toBeInTheDocument();
     expect(document.activeElement).toBe(screen.getByLabelText('Password'));
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/auth/status']);
   });
 
   it('reads Logging in... while busy, then toasts Success and opens /admin', async () => {
     const user = userEvent.setup();
     let answer: (response: Response) => void = () => undefined;
-    const fetchMock = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const fetchMock = vi.fn((url: string) =>
+      url === '/api/auth/status'
+        ? Promise.resolve(json(200, { isAuthenticated: false }))
+        : new Promise<Response>((resolve) => (answer = resolve)),
+    );
     vi.stubGlobal('fetch', fetchMock);
     const { router, queryClient } = renderLogin();
     await fill(user, 'Username', ' ops ');
@@ -82,8 +89,9 @@ describe('the login page', () => {
 
     const busy = await screen.findByRole('button', { name: 'Logging in...' });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    const logins = fetchMock.mock.calls.filter(([url]) => url === '/api/login');
+    expect(logins).toHaveLength(1);
+    const [url, init] = logins[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/login');
     expect(init.method).toBe('POST');
     expect(JSON.parse(init.body as string)).toEqual({ username: 'ops', password: '123456' });

@@ -9,6 +9,7 @@ import {
   type Review,
 } from '@moveratlas/contracts';
 import { COMPANY_COLUMNS, companiesWithPlace, toCompanies, type CompanyRow } from './company-row';
+import { renamedCompanySlug } from './former-slugs';
 
 /** Featured companies, best ranked first (by rank score: the companies_sort_featured index serves it). */
 export async function listFeaturedCompanies(db: Knex, limit: number): Promise<Company[]> {
@@ -64,12 +65,21 @@ function publishedReviews(db: Knex, companyId: number, page: number): Promise<Re
 const listedCompany = (db: Knex, slug: string) =>
   companiesWithPlace(db).where({ 'c.slug': slug, 'c.is_in_list': true });
 
+/**
+ * The profile of the listed company with `slug`, or of the one that had it before its current slug: then the
+ * answer's slug differs from the one asked for, and the page and the API answer 301 to it (decision 028).
+ */
 export async function findCompanyProfile(
   db: Knex,
   slug: string,
 ): Promise<CompanyProfile | undefined> {
-  const row = (await listedCompany(db, slug).select(COMPANY_COLUMNS).first()) as
-    CompanyRow | undefined;
+  const bySlug = (current: string) =>
+    listedCompany(db, current).select(COMPANY_COLUMNS).first() as Promise<CompanyRow | undefined>;
+  let row = await bySlug(slug);
+  if (!row) {
+    const current = await renamedCompanySlug(db, slug);
+    if (current) row = await bySlug(current);
+  }
   if (!row) return undefined;
   const [[company], reviews, distribution] = await Promise.all([
     toCompanies(db, [row]),

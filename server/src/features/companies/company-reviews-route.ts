@@ -11,12 +11,20 @@ import { EDITABLE_PUBLIC_CACHE_CONTROL } from '../../lib/http/cache-control';
 import { parseInput } from '../../lib/validate';
 import { findCompanyReviews } from './company-profile';
 import { isCompanySlug } from './company-slug';
+import { renamedCompanySlug } from './former-slugs';
 
 export function companyReviewsRoute(db: Knex): RequestHandler {
   return async (req, res) => {
     const slug = String(req.params.slug);
     const { page } = parseInput(CompanyReviewsQuerySchema, req.query, 'query');
     const reviews = isCompanySlug(slug) ? await findCompanyReviews(db, slug, page) : undefined;
+    const renamed = !reviews && isCompanySlug(slug) && (await renamedCompanySlug(db, slug));
+    if (renamed) {
+      // A renamed company's old slug: the same page at its current one (decision 028).
+      res.set('Cache-Control', EDITABLE_PUBLIC_CACHE_CONTROL);
+      res.redirect(301, `/api/companies/${renamed}/reviews?page=${page}`);
+      return;
+    }
     if (!reviews) {
       throw notFound(
         isCompanySlug(slug) && page > 1

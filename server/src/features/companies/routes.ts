@@ -35,7 +35,13 @@ export function companyRoutes(db: Knex): Router {
     const slug = req.params.slug;
     const profile = isCompanySlug(slug) ? await findCompanyProfile(db, slug) : undefined;
     if (!profile) throw notFound(`No company with slug "${slug.slice(0, 160)}"`);
+    // Cached no longer than the answer itself: the company may change its slug again, or take this one back.
     res.set('Cache-Control', EDITABLE_PUBLIC_CACHE_CONTROL);
+    // An old slug of a renamed company: its current address (decision 028).
+    if (profile.slug !== slug) {
+      res.redirect(301, `/api/companies/${profile.slug}`);
+      return;
+    }
     res.json(profile);
   });
 

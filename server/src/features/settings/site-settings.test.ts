@@ -32,18 +32,39 @@ describe('SiteSettings', () => {
       supportPhone: '3125550100',
       leadBackendUrl: 'https://fn.example',
     });
-    expect(await settings.stored()).toEqual({ values: {}, updatedAt: null, updatedBy: null });
+    expect(await settings.stored()).toEqual({
+      values: {},
+      updatedAt: null,
+      updatedBy: null,
+      version: 0,
+    });
   });
 
   it('sees its own save at once; a null lead backend URL falls back to the default', async () => {
     const settings = new SiteSettings(db, DEFAULTS, 60_000);
     await settings.current();
-    await settings.save(VALUES, 'ops');
+    expect(await settings.save(VALUES, 'ops', 0)).toBe(true);
     expect(await settings.current()).toEqual(VALUES);
     expect((await settings.stored()).updatedBy).toBe('ops');
-    await settings.save({ ...VALUES, leadBackendUrl: null }, 'ops');
+    expect((await settings.stored()).version).toBe(1);
+    expect(await settings.save({ ...VALUES, leadBackendUrl: null }, 'ops', 1)).toBe(true);
     expect((await settings.current()).leadBackendUrl).toBe('https://fn.example');
     expect(await db('site_settings').pluck('name')).not.toContain('leadBackendUrl');
+  });
+
+  it('writes a save only onto the version it was based on (decision 028)', async () => {
+    const first = new SiteSettings(db, DEFAULTS, 60_000);
+    const second = new SiteSettings(db, DEFAULTS, 60_000);
+    // Both opened the form before any save: the first one's save wins, the second writes nothing.
+    expect(await first.save(VALUES, 'ana', 0)).toBe(true);
+    expect(await second.save({ ...VALUES, siteName: 'Other Name' }, 'ben', 0)).toBe(false);
+    expect(await second.refresh()).toMatchObject({ version: 1, updatedBy: 'ana' });
+    expect((await second.current()).siteName).toBe('Atlas Movers');
+    // From the version now saved, a save goes through and moves it on.
+    expect(await second.save({ ...VALUES, siteName: 'Other Name' }, 'ben', 1)).toBe(true);
+    expect(await first.save(VALUES, 'ana', 1)).toBe(false);
+    expect(await first.refresh()).toMatchObject({ version: 2, updatedBy: 'ben' });
+    expect((await first.current()).siteName).toBe('Other Name');
   });
 
   it('serves the cached values until stale while a change elsewhere is not yet announced', async () => {
@@ -69,13 +90,13 @@ describe('SiteSettings', () => {
     const elsewhere = new SiteSettings(db, DEFAULTS, 60_000);
     expect((await elsewhere.current()).siteName).toBe('MoverAtlas');
     // A save announces itself (in this process at once; in others within about a second).
-    await here.save(VALUES, 'ops');
+    await here.save(VALUES, 'ops', 0);
     expect((await elsewhere.current()).siteName).toBe('Atlas Movers');
   });
 
   it('keeps answering the last values when the table cannot be read', async () => {
     const settings = new SiteSettings(db, DEFAULTS, 10);
-    await settings.save(VALUES, 'ops');
+    await settings.save(VALUES, 'ops', 0);
     await db.schema.dropTable('site_settings');
     await sleep(20);
     expect((await settings.current()).siteName).toBe('Atlas Movers');

@@ -15,7 +15,7 @@ import {
   type SiteSettingValues,
 } from '@moveratlas/contracts';
 import type { Config } from '../../config';
-import { withTransactionRetry } from '../../db/dialect';
+import { isUniqueViolation, withTransactionRetry } from '../../db/dialect';
 import { sqlTimestampToIso } from '../../db/timestamps';
 import { SharedCaches } from '../../db/cache-versions';
 import { publicGeneration } from '../../lib/public-generation';
@@ -32,7 +32,15 @@ export interface StoredSiteSettings {
   values: Partial<SiteSettingValues>;
   updatedAt: string | null;
   updatedBy: string | null;
+  /** Raised by every save, 0 before the first (decision 028). */
+  version: number;
 }
+
+/**
+ * The settings' version is a row of its own: each save moves it on with a compare-and-swap on its value, in
+ * the save's transaction, so of two admins saving from one version only the first is written.
+ */
+const VERSION_ROW = 'version';
 
 interface SettingRow {
   name: string;
@@ -130,25 +138,54 @@ export class SiteSettings {
   /**
    * Stores every value; a null leadBackendUrl removes the stored one, so LEAD_BACKEND_URL (or the built-in
    * backend) applies again. This process sees the change at once; others within SITE_SETTINGS_CACHE_MS.
+   * Written only when the settings are still at `basedOnVersion`; answers false (nothing written) when
+   * someone saved since.
    */
-  async save(values: SiteSettingValues, updatedBy: string): Promise<void> {
+  async save(
+    values: SiteSettingValues,
+    updatedBy: string,
+    basedOnVersion: number,
+  ): Promise<boolean> {
     const rows = NAMES.filter((name) => values[name] !== null).map((name) => ({
       name,
       value: JSON.stringify(values[name]),
       updated_by: updatedBy.slice(0, 64),
       updated_at: this.db.fn.now(),
     }));
+    const next = {
+      value: String(basedOnVersion + 1),
+      updated_by: updatedBy.slice(0, 64),
+      updated_at: this.db.fn.now(),
+    };
+    let saved: boolean;
     try {
-      await withTransactionRetry(this.db, async (trx) => {
+      saved = await withTransactionRetry(this.db, async (trx) => {
+        if (basedOnVersion === 0) {
+          try {
+            await trx('site_settings').insert({ name: VERSION_ROW, ...next });
+          } catch (error) {
+            // Someone's first save got there first.
+            if (isUniqueViolation(error)) return false;
+            throw error;
+          }
+        } else {
+          const moved = await trx('site_settings')
+            .where({ name: VERSION_ROW, value: String(basedOnVersion) })
+            .update(next);
+          if (moved === 0) return false;
+        }
         await trx('site_settings').whereIn('name', NAMES).delete();
         await trx('site_settings').insert(rows);
+        return true;
       });
     } finally {
       this.clear();
     }
+    if (!saved) return false;
     // Page titles and the header use the name: every process's pages and settings follow.
     await SharedCaches.for(this.db).changed();
     await this.refresh();
+    return true;
   }
 
   /** Forgets the values: the next call reads the table again and waits for it. */
@@ -160,11 +197,16 @@ export class SiteSettings {
 
   private async read(): Promise<StoredSiteSettings> {
     const rows = (await this.db('site_settings')
-      .whereIn('name', NAMES)
+      .whereIn('name', [...NAMES, VERSION_ROW])
       .select('name', 'value', 'updated_at', 'updated_by')) as SettingRow[];
     const values: Partial<Record<SettingName, unknown>> = {};
     let latest: SettingRow | undefined;
+    let version = 0;
     for (const row of rows) {
+      if (row.name === VERSION_ROW) {
+        version = Number(row.value) || 0;
+        continue;
+      }
       try {
         values[row.name as SettingName] = JSON.parse(row.value);
       } catch {
@@ -183,6 +225,7 @@ export class SiteSettings {
       values: clean,
       updatedAt: latest ? sqlTimestampToIso(latest.updated_at) : null,
       updatedBy: latest?.updated_by ?? null,
+      version,
     };
   }
 }

@@ -35,6 +35,7 @@ const row = (id: number, overrides: Partial<AdminCompanyRow> = {}): AdminCompany
   isFeatured: false,
   isInList: true,
   updatedAt: '2026-11-20T10:00:00Z',
+  version: 1,
   ...overrides,
 });
 
@@ -77,6 +78,8 @@ const detail = (overrides: Partial<AdminCompanyDetail['values']> = {}): AdminCom
   reviewsByStatus: { published: 2, hidden: 0, pending: 0, rejected: 0 },
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: '2026-11-20T10:00:00Z',
+  version: 3,
+  formerSlugs: [],
 });
 
 const common: UrlApi = (url) => {
@@ -163,7 +166,7 @@ describe('the companies table', () => {
     expect(await screen.findByText('Movers 1 is now featured', {}, SLOW)).toBeInTheDocument();
     const patch = callsTo(fetchMock, '/api/admin/companies/1')[0]!;
     expect(patch.init.method).toBe('PATCH');
-    expect(JSON.parse(String(patch.init.body))).toEqual({ is_featured: true });
+    expect(JSON.parse(String(patch.init.body))).toEqual({ is_featured: true, version: 1 });
     expect(new Headers(patch.init.headers).get(CSRF_HEADER)).toBe('token-123');
     await waitFor(() =>
       expect(
@@ -250,6 +253,7 @@ describe('a company page', () => {
       name: 'Movers Seven',
       slug: 'movers-7',
       services: ['local-moving'],
+      version: 3,
     });
   });
 

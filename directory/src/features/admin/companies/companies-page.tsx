@@ -6,6 +6,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
+  isStaleWriteBody,
   ADMIN_RATING_FILTERS,
   SERVICES,
   US_STATES,
@@ -17,6 +18,7 @@ import {
   type AdminRatingFilter,
 } from '@moveratlas/contracts';
 import { toast } from '../../../components/toast/toast-store';
+import { ApiError } from '../../../lib/api-client';
 import { formatCount } from '../../../lib/numbers';
 import { adminWrite } from '../admin-request';
 import { buttonClass, linkClass, primaryButtonClass } from '../ui/classes';
@@ -112,7 +114,11 @@ function useFlagToggle() {
       flag: Flag;
       value: boolean;
     }) =>
-      adminWrite<AdminCompanyDetail>('PATCH', `${COMPANIES_PATH}/${company.id}`, { [flag]: value }),
+      // With the version the row shows: a company saved by someone since is not overwritten (decision 028).
+      adminWrite<AdminCompanyDetail>('PATCH', `${COMPANIES_PATH}/${company.id}`, {
+        [flag]: value,
+        version: company.version,
+      }),
     onSuccess: async (_detail, { company, flag, value }) => {
       await queryClient.invalidateQueries({ queryKey: [COMPANIES_PATH] });
       toast({
@@ -122,12 +128,23 @@ function useFlagToggle() {
             : `${company.name} is ${value ? 'now listed in the directory' : 'now hidden from the directory'}`,
       });
     },
-    onError: (error, { company }) =>
+    onError: async (error, { company }) => {
+      if (error instanceof ApiError && error.status === 409 && isStaleWriteBody(error.body)) {
+        await queryClient.invalidateQueries({ queryKey: [COMPANIES_PATH] });
+        toast({
+          title: `${company.name} was changed by someone else`,
+          description:
+            'Nothing was changed by your click. The list now shows the company as saved; switch it again if you still want to.',
+          variant: 'destructive',
+        });
+        return;
+      }
       toast({
         title: `Could not change ${company.name}`,
         description: failureText(error),
         variant: 'destructive',
-      }),
+      });
+    },
   });
 }
 

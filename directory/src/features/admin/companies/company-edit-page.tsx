@@ -2,13 +2,24 @@
  * One company (/admin/companies/:id): its form (saved with PUT; the public profile and the search index
  * follow at once), a link to its public page, delete (after a confirmation), and its reviews to moderate.
  */
-import { companyProfilePath } from '@moveratlas/contracts';
-import { useState } from 'react';
+import {
+  COMPANY_FIELD_LABELS,
+  companyProfilePath,
+  isStaleWriteBody,
+  SERVICES,
+} from '@moveratlas/contracts';
+import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { AdminCompanyDetail, ReviewStatus } from '@moveratlas/contracts';
 import { toast } from '../../../components/toast/toast-store';
+import { ApiError } from '../../../lib/api-client';
 import { adminWrite } from '../admin-request';
+import { DraftNotice } from '../drafts/draft-notice';
+import { useLeaveGuard } from '../drafts/leave-guard';
+import { useFormDraft } from '../drafts/use-form-draft';
+import { conflictingFields, defaultChoice, mergedValues, type MergeChoice } from '../ui/merge';
+import { MergePanel, shownValue } from '../ui/merge-panel';
 import { BackLink } from '../ui/breadcrumb';
 import { buttonClass, linkClass } from '../ui/classes';
 import { DateTime } from '../ui/date-time';
@@ -17,8 +28,26 @@ import { failureText } from '../ui/failure-text';
 import { LoadFailure, Skeleton } from '../ui/load-states';
 import { ratingText } from './rating-text';
 import { COMPANIES_PATH, REVIEWS_PATH } from './api-paths';
-import { CompanyForm, formStateOf } from './company-form';
+import { bodyOf, CompanyForm, formStateOf, type CompanyFormState } from './company-form';
 import { REVIEW_STATUS_LABELS, ReviewModeration } from './review-moderation';
+
+/** A form field's value as the merge panel shows it: services by name, lines as a list. */
+function shownField(state: CompanyFormState, field: keyof CompanyFormState): string {
+  if (field === 'services')
+    return shownValue(state.services.map((id) => SERVICES.find((s) => s.id === id)?.name ?? id));
+  if (field === 'photo_urls')
+    return shownValue(state.photo_urls.split('\n').filter((line) => line.trim() !== ''));
+  return shownValue(state[field]);
+}
+
+/** A 409 to a save: the company as saved now, for the merge. */
+interface Conflict {
+  current: AdminCompanyDetail;
+  /** What the refused save sent, and the record it was typed onto. */
+  mine: CompanyFormState;
+  baseline: CompanyFormState;
+  choices: Record<string, MergeChoice>;
+}
 
 function CompanyEditor({ detail }: { detail: AdminCompanyDetail }) {
   const queryClient = useQueryClient();
@@ -27,13 +56,29 @@ function CompanyEditor({ detail }: { detail: AdminCompanyDetail }) {
   const [confirming, setConfirming] = useState(false);
   const [reviewStatus, setReviewStatus] = useState<ReviewStatus | ''>('');
   const [reviewPage, setReviewPage] = useState(1);
+  const [conflict, setConflict] = useState<Conflict | null>(null);
   const path = `${COMPANIES_PATH}/${detail.id}`;
+  const draft = useFormDraft(`company:${detail.id}`, formStateOf(detail.values), detail.version);
+  const guard = useLeaveGuard(draft.dirty);
+  const saving = useRef(false);
+
+  // Saved elsewhere and read again while nothing is typed here: the form shows the new values.
+  const { dirty, version, rebase } = draft;
+  useEffect(() => {
+    if (!dirty && !conflict && version !== undefined && detail.version > version)
+      rebase(formStateOf(detail.values), detail.version);
+  }, [detail, dirty, conflict, version, rebase]);
 
   const save = useMutation({
-    mutationFn: (body: Record<string, unknown>) =>
-      adminWrite<AdminCompanyDetail>('PUT', path, body),
+    mutationFn: ({ values, version }: { values: CompanyFormState; version: number | undefined }) =>
+      adminWrite<AdminCompanyDetail>('PUT', path, { ...bodyOf(values), version }),
+    onSettled: () => {
+      saving.current = false;
+    },
     onSuccess: async (saved) => {
       setFailure(null);
+      setConflict(null);
+      draft.rebase(formStateOf(saved.values), saved.version);
       queryClient.setQueryData([path], saved);
       await queryClient.invalidateQueries({ queryKey: [COMPANIES_PATH] });
       toast({
@@ -41,8 +86,38 @@ function CompanyEditor({ detail }: { detail: AdminCompanyDetail }) {
         description: `${saved.values.name} is up to date on the directory.`,
       });
     },
-    onError: (error) => setFailure(failureText(error)),
+    onError: (error, sent) => {
+      if (error instanceof ApiError && error.status === 409 && isStaleWriteBody(error.body)) {
+        const current = error.body.current as AdminCompanyDetail;
+        const theirs = formStateOf(current.values);
+        const fields = conflictingFields(draft.baseline, sent.values, theirs, COMPANY_FIELD_LABELS);
+        setFailure(null);
+        setConflict({
+          current,
+          mine: sent.values,
+          baseline: draft.baseline,
+          choices: Object.fromEntries(fields.map((f) => [f.field, defaultChoice(f)])),
+        });
+        return;
+      }
+      setFailure(failureText(error));
+    },
   });
+
+  const submit = (values: CompanyFormState, version: number | undefined) => {
+    if (saving.current) return;
+    saving.current = true;
+    save.mutate({ values, version });
+  };
+
+  const conflictFields = conflict
+    ? conflictingFields(
+        conflict.baseline,
+        conflict.mine,
+        formStateOf(conflict.current.values),
+        COMPANY_FIELD_LABELS,
+      )
+    : [];
 
   const remove = useMutation({
     mutationFn: () => adminWrite<void>('DELETE', path),
@@ -53,6 +128,8 @@ function CompanyEditor({ detail }: { detail: AdminCompanyDetail }) {
         description: `${detail.values.name} was removed with its reviews.`,
       });
       // Leave the page first, so its query is not fetched again for a company that is gone.
+      draft.rebase(draft.baseline, draft.version);
+      guard.allowNextNavigation();
       await navigate('/admin/companies');
       queryClient.removeQueries({ queryKey: [path] });
       await Promise.all([
@@ -103,14 +180,64 @@ function CompanyEditor({ detail }: { detail: AdminCompanyDetail }) {
         </div>
       </div>
 
+      {detail.formerSlugs.length > 0 ? (
+        <p className="text-sm text-slate-700">
+          Earlier addresses, which lead to this page:{' '}
+          {detail.formerSlugs.map((former, i) => (
+            <span key={former.slug}>
+              {i > 0 ? ', ' : null}
+              <code className="break-all">{companyProfilePath(former.slug)}</code>
+            </span>
+          ))}
+          .
+        </p>
+      ) : null}
+
+      <DraftNotice restoredAt={draft.restoredAt} onDiscard={draft.discard} />
+
+      {conflict ? (
+        <MergePanel
+          what="this company"
+          savedBy={
+            <>
+              Their save: <DateTime iso={conflict.current.updatedAt} />.
+            </>
+          }
+          fields={conflictFields}
+          show={(field, side) =>
+            shownField(
+              side === 'mine' ? conflict.mine : formStateOf(conflict.current.values),
+              field,
+            )
+          }
+          choices={conflict.choices}
+          onChoose={(field, choice) =>
+            setConflict({ ...conflict, choices: { ...conflict.choices, [field]: choice } })
+          }
+          pending={save.isPending}
+          onTakeTheirs={() => {
+            const theirs = formStateOf(conflict.current.values);
+            draft.rebase(theirs, conflict.current.version);
+            queryClient.setQueryData([path], conflict.current);
+            setConflict(null);
+          }}
+          onSave={() => {
+            const theirs = formStateOf(conflict.current.values);
+            const merged = mergedValues(conflict.baseline, conflict.mine, theirs, conflict.choices);
+            draft.rebase(theirs, conflict.current.version, merged);
+            submit(merged, conflict.current.version);
+          }}
+        />
+      ) : null}
+
       <CompanyForm
-        key={detail.updatedAt}
-        initial={formStateOf(detail.values)}
+        values={draft.values}
+        onChange={draft.setValues}
         submitLabel="Save changes"
         pending={save.isPending}
         failure={failure}
-        onSubmit={(body) => save.mutate(body)}
-        slugHint={`The public page is ${companyProfilePath(detail.values.slug)}; changing the slug changes its address.`}
+        onSubmit={() => submit(draft.values, draft.version)}
+        slugHint={`The public page is ${companyProfilePath(detail.values.slug)}; changing the slug changes its address, and the old one keeps leading here.`}
       />
 
       <section aria-labelledby="reviews-heading" className="space-y-3">

@@ -3,7 +3,7 @@
  * CSV import also validates with (CompanyInputSchema), checked here first so a message shows beside its field,
  * and again by the server. Field names are the schema's (and the CSV template's) column names.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type Dispatch, type FormEvent, type SetStateAction } from 'react';
 import {
   CompanyInputSchema,
   fieldMessages,
@@ -102,15 +102,21 @@ export function bodyOf(state: CompanyFormState): Record<string, unknown> {
 
 type TextKey = Exclude<keyof CompanyFormState, 'services' | 'is_featured' | 'is_in_list'>;
 
+/**
+ * The form's values belong to the page (useFormDraft keeps them as a draft and a merge replaces them);
+ * the form draws them and checks them before `onSubmit`.
+ */
 export function CompanyForm({
-  initial,
+  values: state,
+  onChange: setState,
   submitLabel,
   pending,
   failure,
   onSubmit,
   slugHint,
 }: {
-  initial: CompanyFormState;
+  values: CompanyFormState;
+  onChange: Dispatch<SetStateAction<CompanyFormState>>;
   submitLabel: string;
   pending: boolean;
   /** The server's refusal, shown above the button. */
@@ -118,7 +124,6 @@ export function CompanyForm({
   onSubmit: (body: Record<string, unknown>) => void;
   slugHint: string;
 }) {
-  const [state, setState] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const servicesId = useId();
   const set = <K extends keyof CompanyFormState>(key: K, value: CompanyFormState[K]) =>
@@ -161,6 +166,8 @@ export function CompanyForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // A second click (or Enter) while the first save runs sends nothing.
+    if (pending) return;
     const body = bodyOf(state);
     const parsed = CompanyInputSchema.safeParse(body);
     if (!parsed.success) {

@@ -3,18 +3,25 @@
  * through /list-your-company: the admin checks and completes it, and saving creates the company and marks
  * the application approved together.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import type { AdminApplication, CompanyCreated } from '@moveratlas/contracts';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  type AdminApplication,
+  type CompanyCreated,
+} from '@moveratlas/contracts';
 import { toast } from '../../../components/toast/toast-store';
 import { adminWrite } from '../admin-request';
+import { DraftNotice } from '../drafts/draft-notice';
+import { useLeaveGuard } from '../drafts/leave-guard';
+import { useFormDraft } from '../drafts/use-form-draft';
 import { BackLink } from '../ui/breadcrumb';
 import { linkClass } from '../ui/classes';
 import { failureText } from '../ui/failure-text';
 import { LoadFailure, Skeleton } from '../ui/load-states';
 import { APPLICATIONS_PATH, COMPANIES_PATH } from './api-paths';
-import { CompanyForm, EMPTY_COMPANY, type CompanyFormState } from './company-form';
+import { bodyOf, CompanyForm, EMPTY_COMPANY, type CompanyFormState } from './company-form';
 
 /** The form prefilled from an application: what the mover told us, listed by default. */
 export function formFromApplication(application: AdminApplication): CompanyFormState {
@@ -36,12 +43,28 @@ function NewCompany({ application }: { application?: AdminApplication }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
+  const draft = useFormDraft(
+    application ? `company:new:application:${application.id}` : 'company:new',
+    application ? formFromApplication(application) : EMPTY_COMPANY,
+  );
+  const guard = useLeaveGuard(draft.dirty);
+  // One key per form: however often it is sent (a double click, a retry after a lost answer), the server
+  // creates one company (decision 028). An approval is once per application already.
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const sending = useRef(false);
   const create = useMutation({
     mutationFn: (body: Record<string, unknown>) =>
       application
         ? adminWrite<CompanyCreated>('POST', `${APPLICATIONS_PATH}/${application.id}/approve`, body)
-        : adminWrite<CompanyCreated>('POST', COMPANIES_PATH, body),
+        : adminWrite<CompanyCreated>('POST', COMPANIES_PATH, body, {
+            headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+          }),
+    onSettled: () => {
+      sending.current = false;
+    },
     onSuccess: async (created, body) => {
+      draft.rebase(draft.baseline, undefined);
+      guard.allowNextNavigation();
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: [COMPANIES_PATH] }),
         queryClient.invalidateQueries({ queryKey: [APPLICATIONS_PATH] }),
@@ -71,12 +94,19 @@ function NewCompany({ application }: { application?: AdminApplication }) {
           </p>
         ) : null}
       </div>
+      <DraftNotice restoredAt={draft.restoredAt} onDiscard={draft.discard} />
       <CompanyForm
-        initial={application ? formFromApplication(application) : EMPTY_COMPANY}
+        values={draft.values}
+        onChange={draft.setValues}
         submitLabel={application ? 'Create company and approve' : 'Create company'}
         pending={create.isPending}
         failure={failure}
-        onSubmit={(body) => create.mutate(body)}
+        onSubmit={() => {
+          // A second click before the first answer sends nothing (and the server would make it one).
+          if (sending.current) return;
+          sending.current = true;
+          create.mutate(bodyOf(draft.values));
+        }}
         slugHint="Leave blank to make one from the name."
       />
     </div>

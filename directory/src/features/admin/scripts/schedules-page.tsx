@@ -32,6 +32,9 @@ import {
   type ParamValues,
 } from './params-form';
 import { SCRIPTS_PATH } from './scripts-page';
+import { DraftNotice } from '../drafts/draft-notice';
+import { useLeaveGuard } from '../drafts/leave-guard';
+import { useFormDraft } from '../drafts/use-form-draft';
 
 export const SCHEDULES_PATH = '/api/admin/schedules';
 const PREVIEW_PATH = '/api/admin/schedules/preview';
@@ -103,12 +106,30 @@ function NewScheduleForm({ scripts }: { scripts: AdminScript[] }) {
     enabled: useId(),
     hint: useId(),
   };
-  const [scriptId, setScriptId] = useState('');
-  const [values, setValues] = useState<ParamValues>({});
+  // What is typed is kept as a draft until saved or discarded, and leaving asks first (decision 028).
+  const [blank] = useState(() => ({
+    scriptId: '',
+    values: {} as ParamValues,
+    cron: '0 3 * * *',
+    timezone: browserTimeZone(),
+    enabled: true,
+  }));
+  const draft = useFormDraft('schedule:new', blank);
+  useLeaveGuard(draft.dirty);
+  const { scriptId, values, cron, timezone, enabled } = draft.values;
+  const setField =
+    <K extends keyof typeof blank>(key: K) =>
+    (value: (typeof blank)[K]) =>
+      draft.setValues((v) => ({ ...v, [key]: value }));
+  const setCron = setField('cron');
+  const setTimezone = setField('timezone');
+  const setEnabled = setField('enabled');
+  const setValues = (update: ParamValues | ((v: ParamValues) => ParamValues)) =>
+    draft.setValues((v) => ({
+      ...v,
+      values: typeof update === 'function' ? update(v.values) : update,
+    }));
   const [errors, setErrors] = useState<ParamErrors>({});
-  const [cron, setCron] = useState('0 3 * * *');
-  const [timezone, setTimezone] = useState(browserTimeZone);
-  const [enabled, setEnabled] = useState(true);
   const [zones] = useState(timeZones);
   // Some 400 zones: built once, not on every keystroke in the form.
   const zoneOptions = useMemo(
@@ -133,14 +154,17 @@ function NewScheduleForm({ scripts }: { scripts: AdminScript[] }) {
             : 'when enabled'
         }.`,
       });
-      setScriptId('');
+      draft.rebase(blank, undefined);
       setErrors({});
     },
   });
   const chooseScript = (id: string) => {
-    setScriptId(id);
     const next = scripts.find((s) => s.id === id);
-    setValues(next ? initialValues(next.params) : {});
+    draft.setValues((v) => ({
+      ...v,
+      scriptId: id,
+      values: next ? initialValues(next.params) : {},
+    }));
     setErrors({});
   };
   const onSubmit = (event: FormEvent) => {
@@ -159,6 +183,9 @@ function NewScheduleForm({ scripts }: { scripts: AdminScript[] }) {
       <h3 id="new-schedule" className="text-base font-semibold text-slate-900">
         New schedule
       </h3>
+      <div className="mt-3 empty:hidden">
+        <DraftNotice restoredAt={draft.restoredAt} onDiscard={draft.discard} />
+      </div>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         <div className="sm:col-span-2">
           <label htmlFor={ids.script} className="block text-sm font-medium text-slate-800">

@@ -5,8 +5,9 @@
  */
 import { useState, type FormEvent } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminPartner, PartnerList } from '@moveratlas/contracts';
+import { isStaleWriteBody, type AdminPartner, type PartnerList } from '@moveratlas/contracts';
 import { toast } from '../../../components/toast/toast-store';
+import { ApiError } from '../../../lib/api-client';
 import { adminWrite } from '../admin-request';
 import { Badge } from '../ui/badge';
 import { buttonClass, inputClass, primaryButtonClass } from '../ui/classes';
@@ -114,7 +115,11 @@ export function PartnersPanel() {
 
   const setActive = useMutation({
     mutationFn: ({ partner, active }: { partner: AdminPartner; active: boolean }) =>
-      adminWrite<AdminPartner>('PATCH', `${PARTNERS_PATH}/${partner.siteId}`, { active }),
+      // With the version the list shows: an edit saved meanwhile is not overwritten (decision 028).
+      adminWrite<AdminPartner>('PATCH', `${PARTNERS_PATH}/${partner.siteId}`, {
+        active,
+        version: partner.version,
+      }),
     onSuccess: async (saved) => {
       await queryClient.invalidateQueries({ queryKey: [PARTNERS_PATH] });
       setDeactivating(null);
@@ -125,12 +130,24 @@ export function PartnersPanel() {
           : `${saved.name}'s origins no longer pass CORS.`,
       });
     },
-    onError: (error) =>
+    onError: async (error, { partner }) => {
+      if (error instanceof ApiError && error.status === 409 && isStaleWriteBody(error.body)) {
+        setDeactivating(null);
+        await queryClient.invalidateQueries({ queryKey: [PARTNERS_PATH] });
+        toast({
+          title: `${partner.name} was changed by someone else`,
+          description:
+            'Nothing was changed. The list now shows the partner as saved; try again if you still want to.',
+          variant: 'destructive',
+        });
+        return;
+      }
       toast({
         title: 'Partner not changed',
         description: failureText(error),
         variant: 'destructive',
-      }),
+      });
+    },
   });
 
   const onSearch = (event: FormEvent) => {

@@ -29,6 +29,7 @@ const SITE: SiteSettingsResponse = {
   updatedAt: null,
   updatedBy: null,
   titleWarning: null,
+  version: 0,
 };
 
 const partner = (
@@ -44,6 +45,7 @@ const partner = (
   isOwnSite: false,
   createdAt: '2026-11-01T10:00:00.000Z',
   updatedAt: '2026-11-01T10:00:00.000Z',
+  version: 1,
   ...extra,
 });
 
@@ -213,6 +215,7 @@ describe('settings page: site settings', () => {
       supportEmail: 'help@atlas.example',
       supportPhone: '(415) 555-0199',
       leadBackendUrl: '',
+      version: 0,
     });
     expect(await within(site).findByText(/by ops-lead/)).toBeInTheDocument();
     expect(within(section('Site')).getByLabelText('Support phone')).toHaveProperty(
@@ -335,7 +338,7 @@ describe('settings page: partners', () => {
     expect(await toastTitled('Partner deactivated')).toBeInTheDocument();
     const patch = calls.find((c) => c.method === 'PATCH')!;
     expect(patch.url).toBe('/api/admin/settings/partners/demo-partner');
-    expect(patch.body).toEqual({ active: false });
+    expect(patch.body).toEqual({ active: false, version: 1 });
   });
 });
 

@@ -2,15 +2,23 @@
  * The site's name, its support e-mail and phone, and the lead backend URL. Validated here with the server's
  * own schema; an empty lead backend URL hands forwarding back to the server's configuration.
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   formatPhone,
+  isStaleWriteBody,
+  SITE_SETTING_LABELS,
   SiteSettingsUpdateSchema,
   type SiteSettingsResponse,
 } from '@moveratlas/contracts';
 import { toast } from '../../../components/toast/toast-store';
+import { ApiError } from '../../../lib/api-client';
 import { adminWrite } from '../admin-request';
+import { DraftNotice } from '../drafts/draft-notice';
+import { useLeaveGuard } from '../drafts/leave-guard';
+import { useFormDraft } from '../drafts/use-form-draft';
+import { conflictingFields, defaultChoice, mergedValues, type MergeChoice } from '../ui/merge';
+import { MergePanel, shownValue } from '../ui/merge-panel';
 import { primaryButtonClass } from '../ui/classes';
 import { formatDateTime } from '../ui/date-time';
 import { failureText } from '../ui/failure-text';
@@ -33,6 +41,14 @@ function valuesOf(answer: SiteSettingsResponse): Values {
   };
 }
 
+/** A 409 to a save: the settings as saved now, for the merge (decision 028). */
+interface Conflict {
+  current: SiteSettingsResponse;
+  mine: Values;
+  baseline: Values;
+  choices: Record<string, MergeChoice>;
+}
+
 function SiteSettingsFields({
   answer,
   test,
@@ -42,14 +58,18 @@ function SiteSettingsFields({
   test: ReturnType<typeof useLeadBackendTest>;
 }) {
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<Values>(() => valuesOf(answer));
+  const draft = useFormDraft('site-settings', valuesOf(answer), answer.version);
+  const { values, setValues } = draft;
+  useLeaveGuard(draft.dirty);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [conflict, setConflict] = useState<Conflict | null>(null);
   const save = useMutation({
-    mutationFn: (body: unknown) =>
-      adminWrite<SiteSettingsResponse>('PUT', SITE_SETTINGS_PATH, body),
+    mutationFn: ({ values: sent, version }: { values: Values; version: number | undefined }) =>
+      adminWrite<SiteSettingsResponse>('PUT', SITE_SETTINGS_PATH, { ...sent, version }),
     onSuccess: (saved) => {
       queryClient.setQueryData([SITE_SETTINGS_PATH], saved);
-      setValues(valuesOf(saved));
+      draft.rebase(valuesOf(saved), saved.version);
+      setConflict(null);
       toast({
         title: 'Settings saved',
         description: saved.titleWarning
@@ -60,23 +80,52 @@ function SiteSettingsFields({
       const url = saved.leadBackendOverridden ? saved.settings.leadBackendUrl : null;
       if (url && url !== valuesOf(answer).leadBackendUrl) test.mutate({ url, afterSave: true });
     },
-    onError: (error) =>
+    onError: (error, sent) => {
+      if (error instanceof ApiError && error.status === 409 && isStaleWriteBody(error.body)) {
+        const current = error.body.current as SiteSettingsResponse;
+        const fields = conflictingFields(
+          draft.baseline,
+          sent.values,
+          valuesOf(current),
+          SITE_SETTING_LABELS,
+        );
+        setConflict({
+          current,
+          mine: sent.values,
+          baseline: draft.baseline,
+          choices: Object.fromEntries(fields.map((f) => [f.field, defaultChoice(f)])),
+        });
+        return;
+      }
       toast({
         title: 'Settings not saved',
         description: failureText(error),
         variant: 'destructive',
-      }),
+      });
+    },
   });
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = SiteSettingsUpdateSchema.safeParse(values);
+  // Saved elsewhere and read again while nothing is typed here: the form shows the new values.
+  const { dirty, version, rebase } = draft;
+  useEffect(() => {
+    if (!dirty && !conflict && version !== undefined && answer.version > version)
+      rebase(valuesOf(answer), answer.version);
+  }, [answer, dirty, conflict, version, rebase]);
+
+  const send = (sent: Values, sentVersion: number | undefined) => {
+    const parsed = SiteSettingsUpdateSchema.safeParse({ ...sent, version: sentVersion ?? 0 });
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error));
       return;
     }
     setErrors({});
-    save.mutate(values);
+    save.mutate({ values: sent, version: sentVersion ?? 0 });
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (save.isPending) return;
+    send(values, draft.version);
   };
   const field = (name: keyof Values) => ({
     name,
@@ -89,6 +138,53 @@ function SiteSettingsFields({
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
+      <div className="space-y-3 sm:col-span-2 empty:hidden">
+        <DraftNotice restoredAt={draft.restoredAt} onDiscard={draft.discard} />
+        {conflict ? (
+          <MergePanel
+            what="the site settings"
+            savedBy={
+              conflict.current.updatedBy
+                ? `Their save: ${conflict.current.updatedBy}${
+                    conflict.current.updatedAt
+                      ? `, ${formatDateTime(conflict.current.updatedAt)}`
+                      : ''
+                  }.`
+                : undefined
+            }
+            fields={conflictingFields(
+              conflict.baseline,
+              conflict.mine,
+              valuesOf(conflict.current),
+              SITE_SETTING_LABELS,
+            )}
+            show={(field, side) =>
+              shownValue((side === 'mine' ? conflict.mine : valuesOf(conflict.current))[field])
+            }
+            choices={conflict.choices}
+            onChoose={(field, choice) =>
+              setConflict({ ...conflict, choices: { ...conflict.choices, [field]: choice } })
+            }
+            pending={save.isPending}
+            onTakeTheirs={() => {
+              queryClient.setQueryData([SITE_SETTINGS_PATH], conflict.current);
+              draft.rebase(valuesOf(conflict.current), conflict.current.version);
+              setConflict(null);
+            }}
+            onSave={() => {
+              const theirs = valuesOf(conflict.current);
+              const merged = mergedValues(
+                conflict.baseline,
+                conflict.mine,
+                theirs,
+                conflict.choices,
+              );
+              draft.rebase(theirs, conflict.current.version, merged);
+              send(merged, conflict.current.version);
+            }}
+          />
+        ) : null}
+      </div>
       <TextInput
         label="Site name"
         required
@@ -163,11 +259,7 @@ export function SiteSettingsForm() {
           onRetry={() => void query.refetch()}
         />
       ) : (
-        <SiteSettingsFields
-          key={query.data.updatedAt ?? 'defaults'}
-          answer={query.data}
-          test={test}
-        />
+        <SiteSettingsFields answer={query.data} test={test} />
       )}
     </SectionCard>
   );

@@ -1,6 +1,7 @@
 /** One company in the admin area: its detail, a save from the form (create or edit), the toggles and delete. */
 import type { Knex } from 'knex';
 import {
+  COMPANY_FIELD_LABELS,
   type AdminCompanyDetail,
   type CompanyFlags,
   type CompanyInput,
@@ -10,6 +11,7 @@ import {
 } from '@moveratlas/contracts';
 import { isUniqueViolation } from '../../../db/dialect';
 import { HttpError, badRequest, notFound } from '../../../lib/http-error';
+import { changedFields, staleWrite } from '../../../lib/http/stale-write';
 import { parsePhotoUrls, type CompanyRow } from '../company-row';
 import {
   allocateSlugs,
@@ -28,6 +30,7 @@ type DetailRow = Omit<
 > & {
   created_at: string | Date;
   updated_at: string | Date;
+  version: number | string;
   city: string;
   state: string;
 };
@@ -41,7 +44,7 @@ export async function companyDetail(db: Knex, id: number): Promise<AdminCompanyD
     .where('c.id', id)
     .first('c.*', 'ci.name as city', 's.abbreviation as state')) as DetailRow | undefined;
   if (!row) throw notFound(`No company with id ${id}`);
-  const [services, statuses] = await Promise.all([
+  const [services, statuses, formerSlugs] = await Promise.all([
     db({ cs: 'company_services' })
       .join({ sv: 'services' }, 'sv.id', 'cs.service_id')
       .where('cs.company_id', id)
@@ -52,6 +55,15 @@ export async function companyDetail(db: Knex, id: number): Promise<AdminCompanyD
       .groupBy('status')
       .select('status')
       .count({ n: '*' }) as Promise<Array<{ status: string; n: number | string }>>,
+    db('company_slug_history')
+      .where('company_id', id)
+      .orderBy([
+        { column: 'replaced_at', order: 'desc' },
+        { column: 'slug', order: 'asc' },
+      ])
+      .select('slug', 'replaced_at') as Promise<
+      Array<{ slug: string; replaced_at: string | Date }>
+    >,
   ]);
   const reviewsByStatus = Object.fromEntries(REVIEW_STATUSES.map((s) => [s, 0])) as Record<
     ReviewStatus,
@@ -92,17 +104,30 @@ export async function companyDetail(db: Knex, id: number): Promise<AdminCompanyD
     reviewsByStatus,
     createdAt: isoTimestamp(row.created_at),
     updatedAt: isoTimestamp(row.updated_at),
+    version: Number(row.version),
+    formerSlugs: formerSlugs.map((f) => ({
+      slug: f.slug,
+      replacedAt: isoTimestamp(f.replaced_at),
+    })),
   };
 }
 
 async function existingCompany(
   db: Knex | Knex.Transaction,
   id: number,
-): Promise<ExistingCompany | undefined> {
+): Promise<(ExistingCompany & { version: number }) | undefined> {
   const row = (await db('companies')
     .where('id', id)
-    .first('id', 'slug', 'usdot_number', 'city_id', 'zip_code')) as ExistingCompany | undefined;
-  return row && { ...row, id: Number(row.id), city_id: Number(row.city_id) };
+    .first('id', 'slug', 'usdot_number', 'city_id', 'zip_code', 'version')) as
+    (ExistingCompany & { version: number }) | undefined;
+  return (
+    row && {
+      ...row,
+      id: Number(row.id),
+      city_id: Number(row.city_id),
+      version: Number(row.version),
+    }
+  );
 }
 
 /** 409 when another company already has the slug or the USDOT number. */
@@ -117,6 +142,16 @@ async function checkKeys(
       { id: number } | undefined;
     if (other && Number(other.id) !== exceptId)
       throw new HttpError(409, `slug "${slug}" is already used by another company`);
+    // Another company's old slug still leads to it (301): taking it would send its old links here.
+    const former = (await db({ h: 'company_slug_history' })
+      .join({ c: 'companies' }, 'c.id', 'h.company_id')
+      .where('h.slug', slug)
+      .first('c.id', 'c.name')) as { id: number; name: string } | undefined;
+    if (former && Number(former.id) !== exceptId)
+      throw new HttpError(
+        409,
+        `slug "${slug}" was the address of ${former.name} before, and its old links still lead there: choose another`,
+      );
   }
   if (input.usdot_number) {
     const other = (await db('companies')
@@ -130,16 +165,27 @@ async function checkKeys(
   }
 }
 
+/** Thrown inside a save's transaction when the company's version moved on: rolls back, becomes the 409. */
+class StaleCompany extends Error {}
+
+/** Two values of a field alike for the 409's list: a city's name in any case is the same city. */
+const sameField = (field: string, a: unknown, b: unknown) =>
+  field === 'city' && typeof a === 'string' && typeof b === 'string'
+    ? a.trim().toLowerCase() === b.trim().toLowerCase()
+    : JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
 /**
  * Creates a company (id null) or updates one from a validated form, in `trx` when given (an application's
  * approval commits with it). Answers the id and slug; 400 for an unknown city, 404 for an unknown id, 409 for
- * a slug or USDOT number another company holds.
+ * a slug or USDOT number another company holds, and 409 with the company as saved now when `basedOnVersion`
+ * is given and someone saved since (nothing written: docs/decisions/028).
  */
 export async function saveCompany(
   db: Knex,
   input: CompanyInput,
   id: number | null,
   trx?: Knex.Transaction,
+  basedOnVersion?: number,
 ): Promise<{ id: number; slug: string }> {
   const work = async (t: Knex.Transaction) => {
     const places = new PlaceResolver(t);
@@ -157,14 +203,35 @@ export async function saveCompany(
     }
     const existing = await existingCompany(t, id);
     if (!existing) throw notFound(`No company with id ${id}`);
+    if (basedOnVersion !== undefined && existing.version !== basedOnVersion)
+      throw new StaleCompany();
     const slug = input.slug ?? existing.slug;
     await checkKeys(t, input, slug, id);
-    await updateCompanies(t, [{ input, place, slug, existing }], places, now);
+    const stale = await updateCompanies(
+      t,
+      [{ input, place, slug, existing, basedOnVersion }],
+      places,
+      now,
+    );
+    if (stale.length > 0) throw new StaleCompany();
     return { id, slug };
   };
   try {
     return trx ? await work(trx) : await db.transaction(work);
   } catch (error) {
+    if (error instanceof StaleCompany && id !== null) {
+      const current = await companyDetail(db, id);
+      throw staleWrite(
+        'this company',
+        current,
+        changedFields(
+          input as Partial<Record<keyof CompanyValues, unknown>>,
+          current.values,
+          COMPANY_FIELD_LABELS,
+          sameField,
+        ),
+      );
+    }
     // Another admin took the slug or USDOT number between the check and the write.
     if (isUniqueViolation(error))
       throw new HttpError(409, 'The slug or USDOT number is already used by another company');
@@ -172,12 +239,26 @@ export async function saveCompany(
   }
 }
 
+/** The table's toggles, written only onto the version the table showed (409 with the company otherwise). */
 export async function setCompanyFlags(db: Knex, id: number, flags: CompanyFlags): Promise<void> {
-  const changes: Record<string, unknown> = { updated_at: timestampNow() };
+  const changes: Record<string, unknown> = {
+    updated_at: timestampNow(),
+    version: db.raw('?? + 1', ['version']),
+  };
   if (flags.is_featured !== undefined) changes.is_featured = flags.is_featured;
   if (flags.is_in_list !== undefined) changes.is_in_list = flags.is_in_list;
-  const updated = await db('companies').where('id', id).update(changes);
-  if (updated === 0) throw notFound(`No company with id ${id}`);
+  const updated = await db('companies').where({ id, version: flags.version }).update(changes);
+  if (updated === 1) return;
+  const current = await companyDetail(db, id); // 404 when it is gone
+  const { version: _version, ...sent } = flags;
+  throw staleWrite(
+    'this company',
+    current,
+    changedFields(sent, current.values, {
+      is_featured: COMPANY_FIELD_LABELS.is_featured,
+      is_in_list: COMPANY_FIELD_LABELS.is_in_list,
+    }),
+  );
 }
 
 /** Deletes a company; its services, search words and reviews go with it (ON DELETE CASCADE). */

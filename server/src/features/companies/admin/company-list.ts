@@ -99,6 +99,7 @@ interface ListRow {
   is_featured: number | boolean;
   is_in_list: number | boolean;
   updated_at: string | Date;
+  version: number | string;
 }
 
 export async function listAdminCompanies(
@@ -151,6 +152,7 @@ export async function listAdminCompanies(
       'c.is_featured',
       'c.is_in_list',
       'c.updated_at',
+      'c.version',
     )
     .orderBy(orderBy);
   const [rows, count] = await Promise.all([
@@ -170,6 +172,7 @@ export async function listAdminCompanies(
       isFeatured: Boolean(r.is_featured),
       isInList: Boolean(r.is_in_list),
       updatedAt: isoTimestamp(r.updated_at),
+      version: Number(r.version),
     })),
     total: Number(count?.n ?? 0),
     page: query.page,

@@ -258,16 +258,13 @@ export async function allocateSlugs(
     const open = proposal
       .map((slug, i) => ({ slug, i }))
       .filter((p): p is { slug: string; i: number } => p.slug !== undefined && !chosen[p.i]);
-    const taken = new Set(
-      (
-        (await db('companies')
-          .whereIn(
-            'slug',
-            open.map((p) => p.slug),
-          )
-          .select('slug')) as Array<{ slug: string }>
-      ).map((r) => r.slug),
-    );
+    const proposed = open.map((p) => p.slug);
+    // Another company's old slug is taken too: its old links must keep leading there (decision 028).
+    const [current, former] = (await Promise.all([
+      db('companies').whereIn('slug', proposed).select('slug'),
+      db('company_slug_history').whereIn('slug', proposed).select('slug'),
+    ])) as Array<Array<{ slug: string }>>;
+    const taken = new Set([...current!, ...former!].map((r) => r.slug));
     for (const { slug, i } of open) {
       if (!taken.has(slug) && !claimed.has(slug)) {
         chosen[i] = slug;
@@ -340,23 +337,63 @@ export async function insertCompanies(
   return ids;
 }
 
-/** Updates existing companies (only the fields each input has) and rewrites their derived rows. */
+/**
+ * Updates existing companies (only the fields each input has), raises their versions and rewrites their
+ * derived rows. A write with `basedOnVersion` is made only while the row still has that version: the check
+ * and the write are one statement, so of two saves racing from one version exactly one gets through
+ * (docs/decisions/028). Answers the ids left unwritten for that reason (nothing of theirs was written); the
+ * caller rolls back or reports them.
+ */
 export async function updateCompanies(
   trx: Knex.Transaction,
-  writes: ReadonlyArray<CompanyWrite & { existing: ExistingCompany }>,
+  writes: ReadonlyArray<CompanyWrite & { existing: ExistingCompany; basedOnVersion?: number }>,
   places: PlaceResolver,
   now = timestampNow(),
-): Promise<void> {
+): Promise<number[]> {
+  const stale: number[] = [];
+  const written: Array<(typeof writes)[number]> = [];
   for (const write of writes) {
-    await trx('companies')
-      .where('id', write.existing.id)
-      .update(companyColumns(write, places, write.existing, now));
+    const update = trx('companies').where('id', write.existing.id);
+    if (write.basedOnVersion !== undefined) update.andWhere('version', write.basedOnVersion);
+    const count = await update.update({
+      ...companyColumns(write, places, write.existing, now),
+      version: trx.raw('?? + 1', ['version']),
+    });
+    if (count === 0) stale.push(write.existing.id);
+    else written.push(write);
   }
+  await recordFormerSlugs(
+    trx,
+    written
+      .filter((w) => w.slug !== w.existing.slug)
+      .map((w) => ({ id: w.existing.id, formerSlug: w.existing.slug, slug: w.slug })),
+    now,
+  );
   await writeDerivedRows(
     trx,
-    writes.map((w) => ({ id: w.existing.id, name: w.input.name, services: w.input.services })),
+    written.map((w) => ({ id: w.existing.id, name: w.input.name, services: w.input.services })),
     true,
   );
+  return stale;
+}
+
+/**
+ * Keeps the slugs companies just left, so their old addresses answer 301 to the new ones; a company taking
+ * back one of its own old slugs removes it from its history (docs/decisions/028).
+ */
+async function recordFormerSlugs(
+  trx: Knex.Transaction,
+  changes: ReadonlyArray<{ id: number; formerSlug: string; slug: string }>,
+  now: string,
+): Promise<void> {
+  for (const change of changes) {
+    await trx('company_slug_history').whereIn('slug', [change.slug, change.formerSlug]).delete();
+    await trx('company_slug_history').insert({
+      slug: change.formerSlug,
+      company_id: change.id,
+      replaced_at: now,
+    });
+  }
 }
 
 /**

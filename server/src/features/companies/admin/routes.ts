@@ -14,9 +14,13 @@ import {
   ApplicationDeclineSchema,
   CompanyFlagsSchema,
   CompanyInputSchema,
+  CompanyUpdateSchema,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_PATTERN,
   ReviewModerationSchema,
 } from '@moveratlas/contracts';
 import type { AdminContext } from '../../../app-context';
+import { HttpError } from '../../../lib/http-error';
 import { parseInput } from '../../../lib/validate';
 import { listAdminCompanies } from './company-list';
 import { companyDetail, deleteCompany, saveCompany, setCompanyFlags } from './company-admin';
@@ -28,6 +32,7 @@ import {
   listApplications,
 } from './applications';
 import { clearPublicReads } from './public-cache';
+import { createCompanyOnce } from './create-company-once';
 
 const IdParams = z.object({ id: idParam('company') });
 
@@ -46,8 +51,18 @@ export function adminCompaniesRoutes(ctx: AdminContext): Router {
 
   router.post('/companies', async (req, res) => {
     const input = parseInput(CompanyInputSchema, req.body, 'body');
-    const created = await saveCompany(db, input, null);
-    await clearPublicReads(req, db);
+    // With a key, once per key however often it is sent (docs/decisions/028); without one, as before.
+    const key = req.get(IDEMPOTENCY_KEY_HEADER);
+    if (key !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(key))
+      throw new HttpError(
+        400,
+        `${IDEMPOTENCY_KEY_HEADER} must be 8 to 100 letters, digits, - or _`,
+      );
+    const { created, replayed } = key
+      ? await createCompanyOnce(db, input, key, adminName(res))
+      : { created: await saveCompany(db, input, null), replayed: false };
+    if (!replayed) await clearPublicReads(req, db);
+    if (replayed) res.set('Idempotent-Replayed', 'true');
     res.status(201).json(created);
   });
 
@@ -57,8 +72,8 @@ export function adminCompaniesRoutes(ctx: AdminContext): Router {
 
   router.put('/companies/:id', async (req, res) => {
     const id = idOf(req);
-    const input = parseInput(CompanyInputSchema, req.body, 'body');
-    await saveCompany(db, input, id);
+    const { version, ...input } = parseInput(CompanyUpdateSchema, req.body, 'body');
+    await saveCompany(db, input, id, undefined, version);
     await clearPublicReads(req, db);
     res.json(await companyDetail(db, id));
   });

@@ -5,9 +5,15 @@
  */
 import type { Knex } from 'knex';
 import type { z } from 'zod';
-import type { AdminPartner, PartnerList, PartnerListQuerySchema } from '@moveratlas/contracts';
+import {
+  PARTNER_FIELD_LABELS,
+  type AdminPartner,
+  type PartnerList,
+  type PartnerListQuerySchema,
+} from '@moveratlas/contracts';
 import { isUniqueViolation } from '../../../db/dialect';
 import { HttpError } from '../../../lib/http-error';
+import { changedFields, staleWrite } from '../../../lib/http/stale-write';
 import { LIKE_ESCAPE, likeContains } from '../../../lib/sql-like';
 import { OWN_SITE_ID, normaliseOrigin } from '../partners';
 import { sqlTimestampToIso } from '../../../db/timestamps';
@@ -19,9 +25,18 @@ interface PartnerRow {
   active: number | boolean;
   created_at: string | Date;
   updated_at: string | Date;
+  version: number | string;
 }
 
-const COLUMNS = ['site_id', 'name', 'allowed_origins', 'active', 'created_at', 'updated_at'];
+const COLUMNS = [
+  'site_id',
+  'name',
+  'allowed_origins',
+  'active',
+  'created_at',
+  'updated_at',
+  'version',
+];
 type PartnerListQuery = z.output<typeof PartnerListQuerySchema>;
 
 const SORT_COLUMNS: Record<PartnerListQuery['sort'], string> = {
@@ -51,6 +66,7 @@ function toAdminPartner(row: PartnerRow): AdminPartner {
     isOwnSite: row.site_id === OWN_SITE_ID,
     createdAt: sqlTimestampToIso(row.created_at),
     updatedAt: sqlTimestampToIso(row.updated_at),
+    version: Number(row.version),
   };
 }
 
@@ -113,7 +129,7 @@ export async function createPartner(
 export async function updatePartner(
   db: Knex,
   siteId: string,
-  change: { name?: string; allowedOrigins?: string[]; active?: boolean },
+  change: { name?: string; allowedOrigins?: string[]; active?: boolean; version: number },
 ): Promise<AdminPartner> {
   if (siteId === OWN_SITE_ID && change.active === false)
     throw new HttpError(409, 'The directory’s own site cannot be deactivated');
@@ -122,12 +138,23 @@ export async function updatePartner(
       409,
       'The directory’s own site lists no origins: its pages are served from PUBLIC_URL and CORS_ORIGINS',
     );
-  const row: Record<string, unknown> = { updated_at: db.fn.now() };
+  const row: Record<string, unknown> = {
+    updated_at: db.fn.now(),
+    version: db.raw('?? + 1', ['version']),
+  };
   if (change.name !== undefined) row.name = change.name;
   if (change.allowedOrigins !== undefined)
     row.allowed_origins = JSON.stringify(change.allowedOrigins);
   if (change.active !== undefined) row.active = change.active;
-  const updated = await db('partners').where({ site_id: siteId }).update(row);
-  if (updated === 0) throw new HttpError(404, `No partner with site id "${siteId.slice(0, 64)}"`);
+  // Written only onto the version the dialog was opened on: the check is the update (decision 028).
+  const updated = await db('partners')
+    .where({ site_id: siteId, version: change.version })
+    .update(row);
+  if (updated === 0) {
+    const current = await findAdminPartner(db, siteId);
+    if (!current) throw new HttpError(404, `No partner with site id "${siteId.slice(0, 64)}"`);
+    const { version: _version, ...sent } = change;
+    throw staleWrite('this partner', current, changedFields(sent, current, PARTNER_FIELD_LABELS));
+  }
   return (await findAdminPartner(db, siteId))!;
 }

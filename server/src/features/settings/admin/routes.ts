@@ -14,6 +14,7 @@ import {
   SiteSettingsUpdateSchema,
   siteNameTitleCheck,
   fieldLabel,
+  SITE_SETTING_LABELS,
   type PasswordChangeResponse,
   type SiteSettingsResponse,
 } from '@moveratlas/contracts';
@@ -27,6 +28,7 @@ import { SharedCaches } from '../../../db/cache-versions';
 import { HttpError } from '../../../lib/http-error';
 import { PublicFetch, outboundRules } from '../../../lib/http/public-fetch';
 import { parseInput } from '../../../lib/validate';
+import { changedFields, staleWrite } from '../../../lib/http/stale-write';
 import { createPartner, findAdminPartner, listAdminPartners, updatePartner } from '../../partners';
 import { changeOwnPassword, createAdminUser, deleteAdminUser, listAdminUsers } from '../../auth';
 
@@ -60,9 +62,10 @@ export function adminSettingsRoutes(ctx: AdminContext): Router {
   // The same rules the forwarding applies at connect time; checked here too so the admin learns at once.
   const outbound = new PublicFetch(outboundRules(config));
 
+  // Read afresh, not from the cache: the form's version must be the one saved now (decision 028).
   const siteSettingsAnswer = async (): Promise<SiteSettingsResponse> => {
-    const stored = await siteSettings.stored();
-    const settings = await siteSettings.current();
+    const stored = await siteSettings.refresh();
+    const settings = { ...siteSettings.defaults, ...stored.values };
     return {
       settings,
       defaults: siteSettings.defaults,
@@ -70,6 +73,7 @@ export function adminSettingsRoutes(ctx: AdminContext): Router {
       updatedAt: stored.updatedAt,
       updatedBy: stored.updatedBy,
       titleWarning: siteNameTitleCheck(settings.siteName),
+      version: stored.version,
     };
   };
 
@@ -78,11 +82,18 @@ export function adminSettingsRoutes(ctx: AdminContext): Router {
   });
 
   router.put('/settings/site', async (req, res) => {
-    const values = parseInput(SiteSettingsUpdateSchema, req.body, 'body');
+    const { version, ...values } = parseInput(SiteSettingsUpdateSchema, req.body, 'body');
     const { admin } = actingAdmin(res);
     const problem = values.leadBackendUrl && (await outbound.check(values.leadBackendUrl));
     if (problem) throw new HttpError(400, `The lead backend URL cannot be used: ${problem}`);
-    await siteSettings.save(values, admin.username);
+    if (!(await siteSettings.save(values, admin.username, version))) {
+      const current = await siteSettingsAnswer();
+      throw staleWrite(
+        'the site settings',
+        current,
+        changedFields(values, current.settings, SITE_SETTING_LABELS),
+      );
+    }
     logger.info({ admin: admin.username, settings: values }, 'site settings changed');
     res.json(await siteSettingsAnswer());
   });

@@ -29,6 +29,8 @@ const SITE: SiteSettingsResponse = {
   leadBackendOverridden: false,
   updatedAt: null,
   updatedBy: null,
+  titleWarning: null,
+  version: 0,
 };
 
 interface Call {

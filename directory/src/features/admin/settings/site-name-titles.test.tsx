@@ -26,6 +26,7 @@ const SITE: SiteSettingsResponse = {
   updatedAt: null,
   updatedBy: null,
   titleWarning: null,
+  version: 0,
 };
 
 vi.setConfig({ testTimeout: 20_000 });

@@ -43,3 +43,4 @@ export * from './ssr';
 export * from './site-paths';
 export { idParam, intParam } from './query-params';
 export * from './admin-api-paths';
+export * from './admin-bulk';

@@ -51,6 +51,9 @@ import * as addZipKindAndCityPopulation from './20261127_01_add_zip_kind_and_cit
 import * as storeCompanyTextAsTyped from './20261127_50_store_company_text_as_typed';
 import * as addContactMessageHandling from './20261127_51_add_contact_message_handling';
 import * as createContactMessageEvents from './20261127_52_create_contact_message_events';
+import * as createCompanyImportChanges from './20261127_80_create_company_import_changes';
+import * as createCompanyImportUndo from './20261127_81_create_company_import_undo';
+import * as addCompanyImportUndoStatus from './20261127_82_add_company_import_undo_status';
 
 const migrations: Record<string, Knex.Migration> = {
   '20261123_01_create_states': createStates,
@@ -101,6 +104,9 @@ const migrations: Record<string, Knex.Migration> = {
   '20261127_50_store_company_text_as_typed': storeCompanyTextAsTyped,
   '20261127_51_add_contact_message_handling': addContactMessageHandling,
   '20261127_52_create_contact_message_events': createContactMessageEvents,
+  '20261127_80_create_company_import_changes': createCompanyImportChanges,
+  '20261127_81_create_company_import_undo': createCompanyImportUndo,
+  '20261127_82_add_company_import_undo_status': addCompanyImportUndoStatus,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

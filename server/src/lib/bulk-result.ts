@@ -21,7 +21,8 @@ export function bulkResult(results: BulkRowResult[], words: BulkWords): BulkResu
   const unchanged = results.filter((r) => r.outcome === 'unchanged').length;
   const notFound = results.filter((r) => r.outcome === 'not_found').length;
   const parts = [`${count(done, words)} ${words.done}`];
-  if (unchanged > 0) parts.push(`${unchanged} ${unchanged === 1 ? 'was' : 'were'} ${words.unchanged}`);
+  if (unchanged > 0)
+    parts.push(`${unchanged} ${unchanged === 1 ? 'was' : 'were'} ${words.unchanged}`);
   if (notFound > 0)
     parts.push(`${notFound} ${notFound === 1 ? 'was' : 'were'} not found (deleted meanwhile?)`);
   return { results, done, unchanged, notFound, summary: `${parts.join('; ')}.` };

@@ -100,7 +100,9 @@ export async function bulkCompanies(
       if (action === 'delete') {
         // Services, search words and reviews go with them (ON DELETE CASCADE), as a single delete does.
         await trx('companies').whereIn('id', changed).delete();
-        await trx('company_applications').whereIn('company_id', changed).update({ company_id: null });
+        await trx('company_applications')
+          .whereIn('company_id', changed)
+          .update({ company_id: null });
       } else {
         const flag = FLAG_ACTIONS[action];
         await trx('companies')

@@ -60,7 +60,7 @@ export function companiesExportRoute(db: Knex): RequestHandler {
       return;
     }
     const slice = new TimeSlice();
-    for (let afterId = 0; !out.closed; ) {
+    for (let afterId = 0; !out.closed;) {
       const qb = ids
         ? db.from(ids.as('m')).join({ c: 'companies' }, 'c.id', 'm.id')
         : db({ c: 'companies' });

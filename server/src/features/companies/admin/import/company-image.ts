@@ -6,7 +6,12 @@
  */
 import type { Knex } from 'knex';
 import { COMPANY_CSV_COLUMNS, type ImportFieldChange } from '@moveratlas/contracts';
-import { companyColumns, type CompanyWrite, type ExistingCompany, type PlaceResolver } from '../company-store';
+import {
+  companyColumns,
+  type CompanyWrite,
+  type ExistingCompany,
+  type PlaceResolver,
+} from '../company-store';
 
 /** The companies columns an import (or the form) writes; rating, review count and rank belong to reviews. */
 export const WRITTEN_COLUMNS = [
@@ -87,7 +92,9 @@ export async function companyImages(
         'ci.name as city_name',
         's.abbreviation as state_abbreviation',
       ) as Promise<Array<Record<string, unknown>>>,
-    db('company_services').whereIn('company_id', unique).select('company_id', 'service_id') as Promise<
+    db('company_services')
+      .whereIn('company_id', unique)
+      .select('company_id', 'service_id') as Promise<
       Array<{ company_id: number; service_id: string }>
     >,
   ]);

@@ -165,7 +165,13 @@ export async function runImport(
   job: Job,
   signal: AbortSignal,
   context: Pick<JobContext, 'progress'> | undefined,
-): Promise<{ rows: number; created: number; updated: number; unchanged: number; rejected: number }> {
+): Promise<{
+  rows: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  rejected: number;
+}> {
   const parsed = Payload.safeParse(job.payload);
   if (!parsed.success) throw new PermanentJobError('the job has no import id');
   const { importId } = parsed.data;

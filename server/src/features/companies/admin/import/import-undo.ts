@@ -23,7 +23,13 @@ import { HttpError, notFound } from '../../../../lib/http-error';
 import { companySearchTokens } from '../../../../lib/search-tokens';
 import { yieldToServer } from '../../../../lib/time-slice';
 import { timestampNow } from '../company-store';
-import { companyImages, imageColumns, parseImage, sameImage, type CompanyImage } from './company-image';
+import {
+  companyImages,
+  imageColumns,
+  parseImage,
+  sameImage,
+  type CompanyImage,
+} from './company-image';
 
 export const COMPANY_IMPORT_UNDO_JOB = 'company-import-undo';
 const UNDO_ATTEMPTS = 3;
@@ -116,7 +122,7 @@ export async function changedSince(
 ): Promise<{ count: number; sample: ImportUndoConflict['changedSince'] }> {
   const sample: ImportUndoConflict['changedSince'] = [];
   let count = 0;
-  for (let afterId = 0; ; ) {
+  for (let afterId = 0; ;) {
     const rows = (await db('company_import_undo')
       .where('import_id', importId)
       .andWhere('id', '>', afterId)
@@ -296,8 +302,10 @@ export async function runUndo(
   if (!parsed.success) throw new PermanentJobError('the job has no import id');
   const { importId } = parsed.data;
   const total = Number(
-    ((await db('company_import_undo').where('import_id', importId).count({ n: '*' }).first()) as
-      { n: number | string } | undefined)?.n ?? 0,
+    (
+      (await db('company_import_undo').where('import_id', importId).count({ n: '*' }).first()) as
+        { n: number | string } | undefined
+    )?.n ?? 0,
   );
   await db('company_imports')
     .where('id', importId)
@@ -305,7 +313,8 @@ export async function runUndo(
   try {
     let done = 0;
     for (;;) {
-      if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('aborted');
+      if (signal.aborted)
+        throw signal.reason instanceof Error ? signal.reason : new Error('aborted');
       const rows = (await db('company_import_undo')
         .where('import_id', importId)
         .orderBy('id')

@@ -77,7 +77,8 @@ const BULK_ACTIONS: BulkActionChoice[] = [
     id: 'unlist',
     label: 'Unlist',
     verb: 'Unlist',
-    explain: 'They disappear from the directory at once: lists, search and their pages. Nothing is deleted.',
+    explain:
+      'They disappear from the directory at once: lists, search and their pages. Nothing is deleted.',
     tone: 'primary',
   },
   {
@@ -460,12 +461,7 @@ export function Component() {
       ) : (
         <>
           {list.isError ? <StaleListNotice /> : null}
-          <BulkBar
-            selection={selection}
-            noun={NOUN}
-            actions={BULK_ACTIONS}
-            onAction={bulk.ask}
-          />
+          <BulkBar selection={selection} noun={NOUN} actions={BULK_ACTIONS} onAction={bulk.ask} />
           <CompanyTable
             companies={list.data.items}
             search={search}

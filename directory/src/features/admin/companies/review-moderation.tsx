@@ -75,14 +75,16 @@ const BULK_ACTIONS: BulkActionChoice[] = [
     id: 'publish',
     label: 'Publish',
     verb: 'Publish',
-    explain: 'They are shown on their companies’ pages and count toward the rating, which is recomputed at once.',
+    explain:
+      'They are shown on their companies’ pages and count toward the rating, which is recomputed at once.',
     tone: 'primary',
   },
   {
     id: 'hide',
     label: 'Hide',
     verb: 'Hide',
-    explain: 'They disappear from the directory and no longer count toward the rating, which is recomputed at once.',
+    explain:
+      'They disappear from the directory and no longer count toward the rating, which is recomputed at once.',
     tone: 'primary',
   },
 ];
@@ -108,23 +110,23 @@ function ReviewItem({
             id={review.id}
             label={`Select review "${review.title}"`}
           />
-        <div className="min-w-0">
-          <p className="font-semibold text-slate-900">
-            <span aria-hidden="true">{'★'.repeat(review.rating)}</span>
-            <span className="sr-only">{review.rating} stars: </span> {review.title}
-          </p>
-          <p className="text-xs text-slate-600">
-            {review.authorFirstName} · {review.reviewedOn}
-            {showCompany ? (
-              <>
-                {' · '}
-                <Link to={`/admin/companies/${review.companyId}`} className={linkClass}>
-                  {review.companyName}
-                </Link>
-              </>
-            ) : null}
-          </p>
-        </div>
+          <div className="min-w-0">
+            <p className="font-semibold text-slate-900">
+              <span aria-hidden="true">{'★'.repeat(review.rating)}</span>
+              <span className="sr-only">{review.rating} stars: </span> {review.title}
+            </p>
+            <p className="text-xs text-slate-600">
+              {review.authorFirstName} · {review.reviewedOn}
+              {showCompany ? (
+                <>
+                  {' · '}
+                  <Link to={`/admin/companies/${review.companyId}`} className={linkClass}>
+                    {review.companyName}
+                  </Link>
+                </>
+              ) : null}
+            </p>
+          </div>
         </div>
         <Badge tone={STATUS_TONES[review.status]}>{REVIEW_STATUS_LABELS[review.status]}</Badge>
       </div>
@@ -163,7 +165,9 @@ function useModeration() {
       status: 'published' | 'hidden' | 'rejected';
     }) => adminWrite<ReviewModerationResult>('PATCH', `${REVIEWS_PATH}/${review.id}`, { status }),
     onSuccess: async ({ review, company }) => {
-      await queryClient.invalidateQueries({ predicate: (query) => moderationStale(query.queryKey) });
+      await queryClient.invalidateQueries({
+        predicate: (query) => moderationStale(query.queryKey),
+      });
       toast({
         title: `Review ${REVIEW_STATUS_LABELS[review.status].toLowerCase()}`,
         description: `${review.companyName} now has ${

@@ -201,13 +201,7 @@ function LeadTable({
 }
 
 /** Phones get cards: one lead per card, nothing to scroll sideways. */
-function LeadCards({
-  leads,
-  selection,
-}: {
-  leads: AdminLeadSummary[];
-  selection: RowSelection;
-}) {
+function LeadCards({ leads, selection }: { leads: AdminLeadSummary[]; selection: RowSelection }) {
   return (
     <ListCards>
       <li className="flex items-center gap-3 px-1 text-sm text-slate-800">
@@ -223,8 +217,8 @@ function LeadCards({
             <div className="flex min-w-0 items-start gap-3">
               <RowCheckbox selection={selection} id={lead.id} label={`Select ${fullName(lead)}`} />
               <div className="min-w-0">
-              <LeadLink lead={lead} />
-              <div className="font-mono text-xs text-slate-600">{lead.publicId}</div>
+                <LeadLink lead={lead} />
+                <div className="font-mono text-xs text-slate-600">{lead.publicId}</div>
               </div>
             </div>
             <div className="flex gap-1">

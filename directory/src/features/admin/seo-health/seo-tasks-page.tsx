@@ -212,38 +212,38 @@ function TaskItem({ task, selection }: { task: SeoTask; selection: RowSelection 
             id={task.id}
             label={`Select task ${task.id}: ${ruleTitle(task.rule)} on ${task.url}`}
           />
-        <div className="min-w-0 space-y-1">
-          <div className="flex flex-wrap items-center gap-2">
-            <SeverityBadge severity={task.severity} />
-            <span className="font-semibold text-slate-900">{ruleTitle(task.rule)}</span>
-            {task.reopenedCount > 0 ? (
-              <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-300 ring-inset">
-                Reopened {task.reopenedCount}×
-              </span>
-            ) : null}
+          <div className="min-w-0 space-y-1">
+            <div className="flex flex-wrap items-center gap-2">
+              <SeverityBadge severity={task.severity} />
+              <span className="font-semibold text-slate-900">{ruleTitle(task.rule)}</span>
+              {task.reopenedCount > 0 ? (
+                <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-300 ring-inset">
+                  Reopened {task.reopenedCount}×
+                </span>
+              ) : null}
+            </div>
+            <p className="text-sm break-all">
+              <Link
+                to={`/admin/seo-health/analyzer?url=${encodeURIComponent(task.url)}`}
+                className={linkClass}
+                aria-label={`Analyze ${task.url}`}
+              >
+                {task.url}
+              </Link>
+            </p>
+            <p className="text-sm break-words text-slate-700">{task.message}</p>
+            <details className="text-sm text-slate-700">
+              <summary className="cursor-pointer text-slate-600">Why it matters</summary>
+              <p className="mt-1">{ruleExplanation(task.rule)}</p>
+            </details>
+            <p className="text-xs text-slate-500">
+              Task {task.id} · found by crawl {task.firstSeenCrawlId}, last seen in crawl{' '}
+              {task.lastSeenCrawlId}
+              {task.fixedCrawlId !== null ? `, fixed as of crawl ${task.fixedCrawlId}` : ''} ·
+              changed <Time ms={task.updatedAt} />
+              {task.statusChangedBy ? ` by ${task.statusChangedBy}` : ''}
+            </p>
           </div>
-          <p className="text-sm break-all">
-            <Link
-              to={`/admin/seo-health/analyzer?url=${encodeURIComponent(task.url)}`}
-              className={linkClass}
-              aria-label={`Analyze ${task.url}`}
-            >
-              {task.url}
-            </Link>
-          </p>
-          <p className="text-sm break-words text-slate-700">{task.message}</p>
-          <details className="text-sm text-slate-700">
-            <summary className="cursor-pointer text-slate-600">Why it matters</summary>
-            <p className="mt-1">{ruleExplanation(task.rule)}</p>
-          </details>
-          <p className="text-xs text-slate-500">
-            Task {task.id} · found by crawl {task.firstSeenCrawlId}, last seen in crawl{' '}
-            {task.lastSeenCrawlId}
-            {task.fixedCrawlId !== null ? `, fixed as of crawl ${task.fixedCrawlId}` : ''} · changed{' '}
-            <Time ms={task.updatedAt} />
-            {task.statusChangedBy ? ` by ${task.statusChangedBy}` : ''}
-          </p>
-        </div>
         </div>
         <StatusSelect task={task} />
       </div>
@@ -289,10 +289,7 @@ export function Component() {
     placeholderData: keepPreviousData,
   });
   const data = list.data;
-  const selection = useRowSelection(
-    data?.tasks.map((t) => t.id) ?? [],
-    JSON.stringify(params),
-  );
+  const selection = useRowSelection(data?.tasks.map((t) => t.id) ?? [], JSON.stringify(params));
   const [bulkStatus, setBulkStatus] = useState<SeoTaskStatus>('fixed');
   const statusId = useId();
   const bulk = useBulkAction({

@@ -267,7 +267,9 @@ export function BulkResultNotice({
       {result || error ? (
         <div
           className={`rounded-lg border p-3 text-sm ${
-            error ? 'border-red-200 bg-red-50 text-red-900' : 'border-green-200 bg-green-50 text-green-900'
+            error
+              ? 'border-red-200 bg-red-50 text-red-900'
+              : 'border-green-200 bg-green-50 text-green-900'
           }`}
         >
           <div className="flex flex-wrap items-start justify-between gap-2">
@@ -343,7 +345,9 @@ export function useBulkAction({
     },
     cancel: () => setAsking(null),
     confirm: () => {
-      if (asking) mutation.mutate({ action: asking, ids: [...selection.selected] });
+      // In id order, so the answer reads in a stable order whatever the clicks were.
+      if (asking)
+        mutation.mutate({ action: asking, ids: [...selection.selected].sort((a, b) => a - b) });
     },
     pending: mutation.isPending,
     result,

@@ -86,7 +86,9 @@ export function SavedViews({
       setMessage(`At most ${MAX_VIEWS} saved views; delete one first.`);
       return;
     }
-    store([...others, { name: trimmed, query: current }].sort((a, b) => a.name.localeCompare(b.name)));
+    store(
+      [...others, { name: trimmed, query: current }].sort((a, b) => a.name.localeCompare(b.name)),
+    );
     setNaming(false);
     setName('');
     setMessage(`Saved the view "${trimmed}".`);

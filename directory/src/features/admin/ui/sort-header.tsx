@@ -76,9 +76,7 @@ export function SortableHead<S extends string>({
   return (
     <thead className="bg-slate-50 text-slate-700">
       <tr>
-        {lead !== undefined ? (
-          <td className="w-10 px-3 py-2">{lead}</td>
-        ) : null}
+        {lead !== undefined ? <td className="w-10 px-3 py-2">{lead}</td> : null}
         {columns.map((c) => (
           <SortHeader
             key={c.label}

@@ -68,7 +68,8 @@ function CompanyChange({ change }: { change: ImportCompanyChange }) {
           <Badge tone="success">New company</Badge>
         ) : (
           <Badge tone="info">
-            {change.changes.length} {change.changes.length === 1 ? 'field changes' : 'fields change'}
+            {change.changes.length}{' '}
+            {change.changes.length === 1 ? 'field changes' : 'fields change'}
           </Badge>
         )}
       </div>
@@ -154,12 +155,7 @@ export function ImportChanges({ upload, path }: { upload: CompanyImport; path: s
               <CompanyChange key={change.line} change={change} />
             ))}
           </ul>
-          <PageButtons
-            label="Pages of changes"
-            page={page}
-            pages={pages}
-            onPageChange={setPage}
-          />
+          <PageButtons label="Pages of changes" page={page} pages={pages} onPageChange={setPage} />
         </>
       )}
     </section>

@@ -21,7 +21,8 @@ import { Modal } from '../../ui/dialog';
 import { failureText } from '../../ui/failure-text';
 import { FormFailure } from '../../ui/fields';
 
-type UndoAnswer = { kind: 'started'; upload: CompanyImport } | { kind: 'conflict'; conflict: ImportUndoConflict };
+type UndoAnswer =
+  { kind: 'started'; upload: CompanyImport } | { kind: 'conflict'; conflict: ImportUndoConflict };
 
 /**
  * POST …/undo. A 409 that lists the companies changed since is an answer to show, not a failure: it is read

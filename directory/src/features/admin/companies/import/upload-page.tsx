@@ -320,10 +320,7 @@ function useWatchedImport(id: string | null) {
     refetchInterval: (query) => {
       const status = query.state.data?.status;
       const undo = query.state.data?.undo?.status;
-      return status === 'queued' ||
-        status === 'running' ||
-        undo === 'queued' ||
-        undo === 'running'
+      return status === 'queued' || status === 'running' || undo === 'queued' || undo === 'running'
         ? PROGRESS_POLL_MS
         : false;
     },
@@ -377,7 +374,8 @@ export function Component() {
     const data = watched.data;
     const before = previousUndo.current;
     previousUndo.current = data ? { id: data.id, status: data.undo?.status ?? null } : null;
-    if (!data?.undo || !before || before.id !== data.id || before.status === data.undo.status) return;
+    if (!data?.undo || !before || before.id !== data.id || before.status === data.undo.status)
+      return;
     if (data.undo.status === 'succeeded') {
       void queryClient.invalidateQueries({ queryKey: [COMPANIES_PATH] });
       toast({

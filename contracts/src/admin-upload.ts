@@ -165,7 +165,10 @@ export const ImportChangeQuerySchema = z.strictObject({
 
 export const ImportUndoRequestSchema = z.strictObject({
   /** Undo the rest and leave the companies changed again since the import as they are. */
-  skipChanged: z.boolean({ message: 'skipChanged must be true or false' }).optional().default(false),
+  skipChanged: z
+    .boolean({ message: 'skipChanged must be true or false' })
+    .optional()
+    .default(false),
 });
 export type ImportUndoRequest = z.input<typeof ImportUndoRequestSchema>;
 

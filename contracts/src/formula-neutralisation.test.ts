@@ -29,7 +29,13 @@ describe('neutraliseFormula and restoreNeutralised', () => {
   });
 
   it('leaves ordinary text alone both ways, a leading apostrophe before a letter included', () => {
-    for (const text of ["'Round the Bend Movers", "'Tis the Season Moving", 'Acme Movers', '', 'a=b']) {
+    for (const text of [
+      "'Round the Bend Movers",
+      "'Tis the Season Moving",
+      'Acme Movers',
+      '',
+      'a=b',
+    ]) {
       expect(neutraliseFormula(text)).toBe(text);
       expect(restoreNeutralised(text)).toBe(text);
     }

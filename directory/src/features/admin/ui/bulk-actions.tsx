@@ -29,34 +29,42 @@ export interface RowSelection {
  * an action never reaches rows that are no longer in view.
  */
 export function useRowSelection(pageIds: readonly number[], resetKey: string): RowSelection {
-  const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
-  useEffect(() => setSelected(new Set()), [resetKey]);
+  // The selection remembers the view it was made in; in another view it is empty.
+  const [state, setState] = useState<{ key: string; ids: ReadonlySet<number> }>(() => ({
+    key: resetKey,
+    ids: new Set(),
+  }));
+  const selected = state.key === resetKey ? state.ids : NOTHING;
+  const change = (next: (current: Set<number>) => void) =>
+    setState((current) => {
+      const ids = new Set(current.key === resetKey ? current.ids : NOTHING);
+      next(ids);
+      return { key: resetKey, ids };
+    });
   const allOnPage = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
   return {
     selected,
     count: selected.size,
     isSelected: (id) => selected.has(id),
     toggle: (id) =>
-      setSelected((current) => {
-        const next = new Set(current);
-        if (next.has(id)) next.delete(id);
-        else next.add(id);
-        return next;
+      change((ids) => {
+        if (ids.has(id)) ids.delete(id);
+        else ids.add(id);
       }),
     togglePage: () =>
-      setSelected((current) => {
-        const next = new Set(current);
+      change((ids) => {
         for (const id of pageIds) {
-          if (allOnPage) next.delete(id);
-          else next.add(id);
+          if (allOnPage) ids.delete(id);
+          else ids.add(id);
         }
-        return next;
       }),
     allOnPage,
     someOnPage: pageIds.some((id) => selected.has(id)),
-    clear: () => setSelected(new Set()),
+    clear: () => setState({ key: resetKey, ids: new Set() }),
   };
 }
+
+const NOTHING: ReadonlySet<number> = new Set();
 
 const checkboxClass =
   'h-5 w-5 rounded border-slate-400 text-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700';
@@ -197,9 +205,14 @@ export function BulkConfirm({
   onCancel: () => void;
   onConfirm: () => void;
 }) {
-  const [typed, setTyped] = useState('');
+  // What was typed, for the action it was typed for: a new question starts empty.
+  const [typedFor, setTypedFor] = useState<{ action: BulkActionChoice | null; text: string }>({
+    action: null,
+    text: '',
+  });
+  const typed = typedFor.action === action ? typedFor.text : '';
+  const setTyped = (text: string) => setTypedFor({ action, text });
   const guardId = useId();
-  useEffect(() => setTyped(''), [action]);
   const blocked = action?.guard === true && typed.trim() !== String(count);
   const noun_ = action ? `${counted(count, noun)}${action.suffix ?? ''}` : '';
   return (

@@ -4,7 +4,7 @@
  * browser's storage per admin and per list — one approach for Companies, Leads, Reviews, SEO tasks and
  * Messages (docs/decisions/029). The page number is never saved: a view starts at its first page.
  */
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAuthStatus } from '../admin-guard';
 import { buttonClass, inputClass } from './classes';
@@ -57,21 +57,20 @@ export function SavedViews({
   const username = useAuthStatus().data?.username;
   const navigate = useNavigate();
   const key = username ? storageKey(username, list) : null;
-  const [views, setViews] = useState<SavedView[]>([]);
+  // Read from storage while nothing was changed here; what this screen saves or deletes, kept after.
+  const [changed, setChanged] = useState<{ key: string; views: SavedView[] } | null>(null);
   const [naming, setNaming] = useState(false);
   const [name, setName] = useState('');
   const [message, setMessage] = useState('');
   const selectId = useId();
   const nameId = useId();
-  useEffect(() => {
-    if (key) setViews(readViews(key));
-  }, [key]);
   if (!key) return null;
+  const views = changed?.key === key ? changed.views : readViews(key);
 
   const current = viewQuery(search);
   const active = views.find((v) => v.query === current);
   const store = (next: SavedView[]) => {
-    setViews(next);
+    setChanged({ key, views: next });
     window.localStorage.setItem(key, JSON.stringify(next));
   };
   const save = (event: FormEvent) => {

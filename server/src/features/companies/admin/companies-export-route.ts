@@ -32,7 +32,7 @@ function cell(field: CompanyInputField, row: Row, services: string[]): string {
       return services.join('|');
     case 'is_featured':
     case 'is_in_list':
-      return Boolean(Number(value)) ? 'true' : 'false';
+      return Number(value) ? 'true' : 'false';
     case 'lat':
     case 'lng':
     case 'founded_year':

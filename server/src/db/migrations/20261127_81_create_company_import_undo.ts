@@ -3,8 +3,10 @@ import type { Knex } from 'knex';
 /**
  * What an applied import did to each company, so it can be undone: the companies it created (kind
  * 'created') and, for those it updated (kind 'updated'), the row as it was before (`before`, JSON of the
- * columns an import writes plus the services). `after` is the same image as the import left it: a company
- * whose image differs from it now was changed again since, and undo will not overwrite that unasked.
+ * columns an import writes plus the services). `after_hash` is a SHA-1 of the same image as the import left
+ * it (a hash, not the image: a 100,000-row import would otherwise keep 100,000 copies of what the companies
+ * table already holds): a company whose image hashes differently now was changed again since, and undo will
+ * not overwrite that unasked.
  * Written in the import's own batch transactions (docs/decisions/029).
  */
 export async function up(knex: Knex): Promise<void> {
@@ -19,7 +21,7 @@ export async function up(knex: Knex): Promise<void> {
     t.integer('company_id').unsigned().notNullable();
     t.string('kind', 8).notNullable();
     t.text('before');
-    t.text('after').notNullable();
+    t.string('after_hash', 40).notNullable();
     t.index(['import_id', 'id'], 'company_import_undo_rows');
   });
 }

@@ -4,6 +4,7 @@
  * keeps it before and after each change, so undo can put the row back and can tell whether it was changed
  * again since (docs/decisions/029).
  */
+import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { COMPANY_CSV_COLUMNS, type ImportFieldChange } from '@moveratlas/contracts';
 import {
@@ -118,12 +119,14 @@ export async function companyImages(
   return images;
 }
 
-/** Whether two images hold the same company data (what undo compares with the image the import left). */
-export function sameImage(a: CompanyImage, b: CompanyImage): boolean {
-  return (
-    WRITTEN_COLUMNS.every((c) => a.columns[c] === b.columns[c]) &&
-    a.services.join('|') === b.services.join('|')
-  );
+/**
+ * A fingerprint of an image's company data (not its id, city or state names): what undo compares with the
+ * image the import left, to tell whether the company was changed again since.
+ */
+export function imageHash(image: CompanyImage): string {
+  return createHash('sha1')
+    .update(JSON.stringify([WRITTEN_COLUMNS.map((c) => image.columns[c]), image.services]))
+    .digest('hex');
 }
 
 /** An image as stored in company_import_undo. */

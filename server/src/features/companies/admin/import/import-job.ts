@@ -25,7 +25,7 @@ import {
   type ExistingCompany,
 } from '../company-store';
 import { readRecords } from './csv-reader';
-import { companyImages, imageJson } from './company-image';
+import { companyImages, imageHash, imageJson } from './company-image';
 import { importUndoHandlers } from './import-undo';
 import { forEachBatch, IMPORT_BATCH_ROWS, rejectionRows } from './dry-run';
 import { analyseHeader, type Decision, type ImportPlanner, type Rejection } from './import-plan';
@@ -124,14 +124,14 @@ async function writeBatch(
         company_id: id,
         kind: 'created',
         before: null,
-        after: imageJson(after.get(id)!),
+        after_hash: imageHash(after.get(id)!),
       })),
       ...updatedIds.map((id) => ({
         import_id: importId,
         company_id: id,
         kind: 'updated',
         before: imageJson(before.get(id)!),
-        after: imageJson(after.get(id)!),
+        after_hash: imageHash(after.get(id)!),
       })),
     ]);
     await dialectOf(trx).batchInsert(

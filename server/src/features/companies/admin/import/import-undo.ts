@@ -27,7 +27,7 @@ import {
   companyImages,
   imageColumns,
   parseImage,
-  sameImage,
+  imageHash,
   type CompanyImage,
 } from './company-image';
 
@@ -42,7 +42,7 @@ interface UndoRow {
   company_id: number;
   kind: 'created' | 'updated';
   before: string | null;
-  after: string;
+  after_hash: string;
 }
 
 /** The company_imports columns the undo reads. */
@@ -109,9 +109,8 @@ type Outcome = 'restore' | 'delete' | 'changed' | 'deleted' | 'gone';
 
 /** What undo does with one company: what the import left must still be there, unchanged. */
 function outcomeOf(row: UndoRow, current: CompanyImage | undefined): Outcome {
-  const after = parseImage(row.after);
   if (!current) return row.kind === 'created' ? 'gone' : 'deleted';
-  if (!after || !sameImage(current, after)) return 'changed';
+  if (imageHash(current) !== row.after_hash) return 'changed';
   return row.kind === 'created' ? 'delete' : 'restore';
 }
 
@@ -128,7 +127,7 @@ export async function changedSince(
       .andWhere('id', '>', afterId)
       .orderBy('id')
       .limit(UNDO_BATCH)
-      .select('id', 'company_id', 'kind', 'before', 'after')) as UndoRow[];
+      .select('id', 'company_id', 'kind', 'before', 'after_hash')) as UndoRow[];
     if (rows.length === 0) break;
     const current = await companyImages(
       db,
@@ -139,7 +138,8 @@ export async function changedSince(
       if (outcome !== 'changed' && outcome !== 'deleted') continue;
       count++;
       if (sample.length < IMPORT_SAMPLE_SIZE) {
-        const image = current.get(Number(row.company_id)) ?? parseImage(row.after);
+        // A company deleted since is named as it was before the import.
+        const image = current.get(Number(row.company_id)) ?? parseImage(row.before);
         sample.push({
           id: Number(row.company_id),
           name: String(image?.columns.name ?? ''),
@@ -319,7 +319,7 @@ export async function runUndo(
         .where('import_id', importId)
         .orderBy('id')
         .limit(UNDO_BATCH)
-        .select('id', 'company_id', 'kind', 'before', 'after')) as UndoRow[];
+        .select('id', 'company_id', 'kind', 'before', 'after_hash')) as UndoRow[];
       if (rows.length === 0) break;
       await undoBatch(db, importId, rows);
       done += rows.length;

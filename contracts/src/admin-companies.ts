@@ -28,12 +28,27 @@ export function looksLikeFormula(value: string): boolean {
   return FORMULA_START.test(value);
 }
 
+/** An apostrophe that a CSV download added, and that the import removes again: before = + - @ TAB CR or '. */
+const ADDED_APOSTROPHE = /^'[=+\-@\t\r']/;
+
 /**
  * The value with a leading apostrophe when it looks like a formula: a spreadsheet shows it as text and never
  * evaluates it. For a cell of a CSV download only; stored text stays as typed (docs/decisions/026).
+ *
+ * Reversible (docs/decisions/029): text that already starts with an apostrophe followed by one of those
+ * characters or by another apostrophe gets one more, so `restoreNeutralised` can always take exactly one
+ * away and an export → import round trip gives back what was stored. "'Round the Bend" is left alone.
  */
 export function neutraliseFormula(value: string): string {
-  return looksLikeFormula(value) ? `'${value}` : value;
+  return looksLikeFormula(value) || ADDED_APOSTROPHE.test(value) ? `'${value}` : value;
+}
+
+/**
+ * A cell of an imported CSV file as it was before a download neutralised it: one leading apostrophe less
+ * when the next character is = + - @ TAB CR or an apostrophe. The inverse of `neutraliseFormula`.
+ */
+export function restoreNeutralised(cell: string): string {
+  return ADDED_APOSTROPHE.test(cell) ? cell.slice(1) : cell;
 }
 
 // ---------------------------------------------------------------------------------------------------------

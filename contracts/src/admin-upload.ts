@@ -32,10 +32,30 @@ export const ImportCountsSchema = z.object({
   /** Data rows read (blank lines are skipped). */
   rows: z.number().int(),
   created: z.number().int(),
+  /** Existing companies whose fields the rows change. */
   updated: z.number().int(),
+  /** Rows that match an existing company and change none of its fields: nothing is written for them. */
+  unchanged: z.number().int(),
   rejected: z.number().int(),
 });
 export type ImportCounts = z.infer<typeof ImportCountsSchema>;
+
+export const IMPORT_UNDO_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
+export type ImportUndoStatus = (typeof IMPORT_UNDO_STATUSES)[number];
+
+export const ImportUndoSchema = z.object({
+  status: z.enum(IMPORT_UNDO_STATUSES),
+  by: z.string(),
+  /** Companies put back as they were before the import. */
+  restored: z.number().int(),
+  /** Companies the import created, deleted again. */
+  deleted: z.number().int(),
+  /** Companies left as they are: changed again since the import (the person chose to skip them). */
+  skipped: z.number().int(),
+  error: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+});
+export type ImportUndo = z.infer<typeof ImportUndoSchema>;
 
 export const CompanyImportSchema = z.object({
   id: z.number().int(),
@@ -71,6 +91,13 @@ export const CompanyImportSchema = z.object({
   error: z.string().nullable(),
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
+  /**
+   * Whether "Undo this import" is offered: it succeeded, kept what it changed (imports before undo existed
+   * did not), and has not been undone.
+   */
+  undoable: z.boolean(),
+  /** The undo, once asked for. */
+  undo: ImportUndoSchema.nullable(),
 });
 export type CompanyImport = z.infer<typeof CompanyImportSchema>;
 
@@ -86,3 +113,72 @@ export const ImportUploadQuerySchema = z.strictObject({
     .optional()
     .default('upload.csv'),
 });
+
+// ---------------------------------------------------------------------------------------------------------
+// The dry run's per-company diff (GET /api/admin/upload/:id/changes)
+
+/** Changes listed per page of the diff. */
+export const IMPORT_CHANGES_PAGE_SIZE = 50;
+
+export const ImportFieldChangeSchema = z.object({
+  /** The column, as the template names it. */
+  field: z.string(),
+  /** As stored now and as the file would leave it; null for empty. */
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+});
+export type ImportFieldChange = z.infer<typeof ImportFieldChangeSchema>;
+
+export const ImportCompanyChangeSchema = z.object({
+  line: z.number().int(),
+  /** new: the row creates a company; update: it changes the fields listed. */
+  kind: z.enum(['new', 'update']),
+  companyId: z.number().int().nullable(),
+  name: z.string(),
+  /** "Austin, TX". */
+  place: z.string(),
+  changes: z.array(ImportFieldChangeSchema),
+});
+export type ImportCompanyChange = z.infer<typeof ImportCompanyChangeSchema>;
+
+export const ImportChangePageSchema = z.object({
+  items: z.array(ImportCompanyChangeSchema),
+  /** Companies the file creates or changes (the pages' total). */
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export type ImportChangePage = z.infer<typeof ImportChangePageSchema>;
+
+export const ImportChangeQuerySchema = z.strictObject({
+  page: z
+    .string()
+    .regex(/^\d{1,6}$/, 'page must be a whole number')
+    .transform(Number)
+    .refine((n) => n >= 1, 'page must be 1 or more')
+    .optional()
+    .default(1),
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Undoing an import (POST /api/admin/upload/:id/undo)
+
+export const ImportUndoRequestSchema = z.strictObject({
+  /** Undo the rest and leave the companies changed again since the import as they are. */
+  skipChanged: z
+    .boolean({ message: 'skipChanged must be true or false' })
+    .optional()
+    .default(false),
+});
+export type ImportUndoRequest = z.input<typeof ImportUndoRequestSchema>;
+
+/** The 409 when companies changed since the import: the error in words, and which ones. */
+export const ImportUndoConflictSchema = z.object({
+  error: z.string(),
+  changedSince: z.array(
+    z.object({ id: z.number().int(), name: z.string(), slug: z.string(), deleted: z.boolean() }),
+  ),
+  /** How many in all (the list stops at IMPORT_SAMPLE_SIZE). */
+  changedSinceCount: z.number().int(),
+});
+export type ImportUndoConflict = z.infer<typeof ImportUndoConflictSchema>;

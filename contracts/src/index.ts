@@ -47,3 +47,4 @@ export * from './site-paths';
 export { idParam, intParam } from './query-params';
 export * from './admin-api-paths';
 export * from './record-versions';
+export * from './admin-bulk';

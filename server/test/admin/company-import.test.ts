@@ -184,7 +184,7 @@ describe.each(testDatabases())('companies CSV import on $name', (database) => {
       status: 'ready',
       columns: HEADER,
       ignoredColumns: [],
-      dryRun: { rows: 2, created: 2, updated: 0, rejected: 0 },
+      dryRun: { rows: 2, created: 2, updated: 0, unchanged: 0, rejected: 0 },
       neutralised: 0,
       rejected: [],
       result: null,
@@ -196,7 +196,7 @@ describe.each(testDatabases())('companies CSV import on $name', (database) => {
     expect(done).toMatchObject({
       status: 'succeeded',
       progress: 100,
-      result: { rows: 2, created: 2, updated: 0, rejected: 0 },
+      result: { rows: 2, created: 2, updated: 0, unchanged: 0, rejected: 0 },
       error: null,
     });
     expect(done.jobId).toBeTypeOf('number');
@@ -251,9 +251,9 @@ describe.each(testDatabases())('companies CSV import on $name', (database) => {
         [`${WORD} Gamma Movers`, 'Houston', 'TX', '', '', ''],
       ]),
     );
-    expect(second.dryRun).toEqual({ rows: 3, created: 1, updated: 2, rejected: 0 });
+    expect(second.dryRun).toEqual({ rows: 3, created: 1, updated: 2, unchanged: 0, rejected: 0 });
     const finished = await importAndWait(second.id);
-    expect(finished.result).toEqual({ rows: 3, created: 1, updated: 2, rejected: 0 });
+    expect(finished.result).toEqual({ rows: 3, created: 1, updated: 2, unchanged: 0, rejected: 0 });
     const after = await ours();
     expect(after.map((r) => [r.slug, r.name, r.description, r.phone])).toEqual([
       [`${WORD}-alpha`, `${WORD} Alpha Movers`, 'First, revised', null],
@@ -309,7 +309,7 @@ describe.each(testDatabases())('companies CSV import on $name', (database) => {
         ],
       ]),
     );
-    expect(report.dryRun).toEqual({ rows: 2, created: 1, updated: 0, rejected: 1 });
+    expect(report.dryRun).toEqual({ rows: 2, created: 1, updated: 0, unchanged: 0, rejected: 1 });
     expect(report.neutralised).toBe(4);
     expect(report.neutralisedCells).toEqual([
       { line: 2, column: 'name' },
@@ -328,7 +328,7 @@ describe.each(testDatabases())('companies CSV import on $name', (database) => {
     );
 
     const done = await importAndWait(report.id);
-    expect(done.result).toEqual({ rows: 2, created: 1, updated: 0, rejected: 1 });
+    expect(done.result).toEqual({ rows: 2, created: 1, updated: 0, unchanged: 0, rejected: 1 });
     expect(done.rejected).toEqual(report.rejected);
     const stored = (await app
       .db('companies')
@@ -417,7 +417,7 @@ describe.each(testDatabases())('companies CSV import on $name', (database) => {
       ]),
     );
     expect(report.ignoredColumns).toEqual(['fax']);
-    expect(report.dryRun).toEqual({ rows: 4, created: 1, updated: 0, rejected: 3 });
+    expect(report.dryRun).toEqual({ rows: 4, created: 1, updated: 0, unchanged: 0, rejected: 3 });
     expect(report.rejected).toEqual([
       { line: 2, column: null, reason: 'The row has 3 fields; the header has 5' },
       { line: 3, column: null, reason: 'The row has 6 fields; the header has 5' },
@@ -462,9 +462,9 @@ describe.each(testDatabases())('companies CSV import on $name', (database) => {
         reason: 'usdot_number 91234567 is already on line 7 of this file',
       },
     ]);
-    expect(report.dryRun).toEqual({ rows: 7, created: 1, updated: 1, rejected: 5 });
+    expect(report.dryRun).toEqual({ rows: 7, created: 1, updated: 1, unchanged: 0, rejected: 5 });
     const done = await importAndWait(report.id);
-    expect(done.result).toEqual({ rows: 7, created: 1, updated: 1, rejected: 5 });
+    expect(done.result).toEqual({ rows: 7, created: 1, updated: 1, unchanged: 0, rejected: 5 });
     const report2 = await (
       await admin.request(`/api/admin/upload/${report.id}/rejected.csv`)
     ).text();
@@ -515,7 +515,7 @@ describe.each(testDatabases())('companies CSV import on $name', (database) => {
     );
     // The same rows complete, without a final line break, are a good file.
     const complete = await dryRun(whole.slice(0, -2));
-    expect(complete.dryRun).toEqual({ rows: 3, created: 3, updated: 0, rejected: 0 });
+    expect(complete.dryRun).toEqual({ rows: 3, created: 3, updated: 0, unchanged: 0, rejected: 0 });
     expect(await ours()).not.toContainEqual(expect.objectContaining({ name: `${WORD} Cut One` }));
   });
 
@@ -565,7 +565,13 @@ describe.each(testDatabases())('companies CSV import on $name', (database) => {
     const rows: string[][] = [['name', 'city', 'state', 'slug']];
     for (let i = 1; i <= 2500; i++) rows.push([`${WORD} Resume ${i}`, 'Austin', 'TX', '']);
     const report = await dryRun(csv(rows));
-    expect(report.dryRun).toEqual({ rows: 2500, created: 2500, updated: 0, rejected: 0 });
+    expect(report.dryRun).toEqual({
+      rows: 2500,
+      created: 2500,
+      updated: 0,
+      unchanged: 0,
+      rejected: 0,
+    });
     await app.db('company_imports').where('id', report.id).update({ status: 'queued' });
     const job = {
       id: 0,
@@ -603,7 +609,7 @@ describe.each(testDatabases())('companies CSV import on $name', (database) => {
       new AbortController().signal,
       undefined,
     );
-    expect(result).toEqual({ rows: 2500, created: 2500, updated: 0, rejected: 0 });
+    expect(result).toEqual({ rows: 2500, created: 2500, updated: 0, unchanged: 0, rejected: 0 });
     const slugs = (await app
       .db('companies')
       .where('slug', 'like', `${WORD}-resume-%`)
@@ -633,12 +639,18 @@ describe.each(testDatabases())('companies CSV import on $name', (database) => {
       n: number | string;
     };
     const report = await dryRun(file);
-    expect(report.dryRun).toEqual({ rows: 100_000, created: 100_000, updated: 0, rejected: 0 });
+    expect(report.dryRun).toEqual({
+      rows: 100_000,
+      created: 100_000,
+      updated: 0,
+      unchanged: 0,
+      rejected: 0,
+    });
     const done = await importAndWait(report.id, 540_000);
     expect(done).toMatchObject({
       status: 'succeeded',
       progress: 100,
-      result: { rows: 100_000, created: 100_000, updated: 0, rejected: 0 },
+      result: { rows: 100_000, created: 100_000, updated: 0, unchanged: 0, rejected: 0 },
     });
     const after = (await app.db('companies').count({ n: '*' }).first()) as { n: number | string };
     expect(Number(after.n) - Number(before.n)).toBe(100_000);

@@ -247,7 +247,7 @@ describe.each(testDatabases())('control characters on $name', (database) => {
     });
     const report = CompanyImportSchema.parse(await res.json());
     expect(res.status).toBe(201);
-    expect(report.dryRun).toEqual({ rows: 2, created: 1, updated: 0, rejected: 1 });
+    expect(report.dryRun).toEqual({ rows: 2, created: 1, updated: 0, unchanged: 0, rejected: 1 });
     expect(report.rejected).toEqual([
       { line: 2, column: 'name', reason: 'Name contains characters that cannot be shown' },
     ]);

@@ -138,7 +138,7 @@ describe.each(testDatabases())('image fields on $name', (database) => {
     expect(res.status, JSON.stringify(json)).toBe(201);
     const report = CompanyImportSchema.parse(json);
     importIds.push(report.id);
-    expect(report.dryRun).toEqual({ rows: 6, created: 1, updated: 0, rejected: 5 });
+    expect(report.dryRun).toEqual({ rows: 6, created: 1, updated: 0, unchanged: 0, rejected: 5 });
     expect(report.rejected.map((r) => [r.line, r.column])).toEqual([
       [3, 'logo'],
       [4, 'photo_urls'],

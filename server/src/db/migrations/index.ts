@@ -55,6 +55,9 @@ import * as addCompanyVersion from './20261127_70_add_company_version';
 import * as addPartnerVersion from './20261127_71_add_partner_version';
 import * as createCompanyCreateRequests from './20261127_72_create_company_create_requests';
 import * as createCompanySlugHistory from './20261127_73_create_company_slug_history';
+import * as createCompanyImportChanges from './20261127_80_create_company_import_changes';
+import * as createCompanyImportUndo from './20261127_81_create_company_import_undo';
+import * as addCompanyImportUndoStatus from './20261127_82_add_company_import_undo_status';
 import * as createMailMessages from './20261127_90_create_mail_messages';
 import * as createAdminAlertStates from './20261127_91_create_admin_alert_states';
 
@@ -111,6 +114,9 @@ const migrations: Record<string, Knex.Migration> = {
   '20261127_71_add_partner_version': addPartnerVersion,
   '20261127_72_create_company_create_requests': createCompanyCreateRequests,
   '20261127_73_create_company_slug_history': createCompanySlugHistory,
+  '20261127_80_create_company_import_changes': createCompanyImportChanges,
+  '20261127_81_create_company_import_undo': createCompanyImportUndo,
+  '20261127_82_add_company_import_undo_status': addCompanyImportUndoStatus,
   '20261127_90_create_mail_messages': createMailMessages,
   '20261127_91_create_admin_alert_states': createAdminAlertStates,
 };

@@ -3,10 +3,12 @@
  * USDOT number and filtered by state, featured, listed, service and rating — on the server, with the
  * filters, sort and page in the URL. Featured and listed are switched right in the table. Phones get cards.
  */
+import { useId } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
   isStaleWriteBody,
+  ADMIN_COMPANY_PAGE_SIZES,
   ADMIN_RATING_FILTERS,
   SERVICES,
   US_STATES,
@@ -27,14 +29,69 @@ import { failureText } from '../ui/failure-text';
 import { FilterForm, FilterSelect } from '../ui/list-filters';
 import { ListCard, ListCards, ListTable } from '../ui/list-layout';
 import { EmptyState, LoadFailure, Skeleton, StaleListNotice } from '../ui/load-states';
+import {
+  BulkBar,
+  BulkConfirm,
+  BulkResultNotice,
+  RowCheckbox,
+  SelectPageCheckbox,
+  useBulkAction,
+  useRowSelection,
+  type BulkActionChoice,
+  type RowSelection,
+} from '../ui/bulk-actions';
 import { Pager } from '../ui/pager';
+import { SavedViews } from '../ui/saved-views';
 import { SortableHead, type SortOrder, type Sorting } from '../ui/sort-header';
-import { pick } from '../ui/url-params';
+import { pick, withParams } from '../ui/url-params';
 import { APPLICATIONS_PATH, COMPANIES_PATH } from './api-paths';
 import { ratingText } from './rating-text';
 
 const FILTER_PARAMS = ['q', 'state', 'featured', 'inList', 'service', 'rating'] as const;
-const LIST_PARAMS = [...FILTER_PARAMS, 'sort', 'order', 'page'] as const;
+const LIST_PARAMS = [...FILTER_PARAMS, 'sort', 'order', 'page', 'limit'] as const;
+
+const NOUN = { one: 'company', many: 'companies' };
+
+/** The bulk actions on companies (docs/decisions/029). */
+const BULK_ACTIONS: BulkActionChoice[] = [
+  {
+    id: 'feature',
+    label: 'Feature',
+    verb: 'Feature',
+    explain: 'They are shown first in their city and state lists.',
+    tone: 'primary',
+  },
+  {
+    id: 'unfeature',
+    label: 'Unfeature',
+    verb: 'Unfeature',
+    explain: 'They keep their listing but are no longer shown first.',
+    tone: 'primary',
+  },
+  {
+    id: 'list',
+    label: 'List',
+    verb: 'List',
+    explain: 'They are shown in the directory, in lists, search and their own pages.',
+    tone: 'primary',
+  },
+  {
+    id: 'unlist',
+    label: 'Unlist',
+    verb: 'Unlist',
+    explain:
+      'They disappear from the directory at once: lists, search and their pages. Nothing is deleted.',
+    tone: 'primary',
+  },
+  {
+    id: 'delete',
+    label: 'Delete',
+    verb: 'Delete',
+    explain: 'Each company is deleted with its services and reviews. This cannot be undone.',
+    tone: 'danger',
+    guard: true,
+  },
+];
 
 const RATING_LABELS: Record<AdminRatingFilter, string> = {
   '4.5': '4.5 and up',
@@ -56,7 +113,7 @@ function Filters({ search }: { search: URLSearchParams }) {
       label="Filter companies"
       search={search}
       filters={FILTER_PARAMS}
-      keep={['sort', 'order']}
+      keep={['sort', 'order', 'limit']}
       searchPlaceholder="Name, city or USDOT number"
       submitLabel="Search"
       clearTo="/admin/companies"
@@ -208,17 +265,32 @@ function CompanyTable({
   companies,
   search,
   toggle,
+  selection,
 }: {
   companies: AdminCompanyRow[];
   search: URLSearchParams;
   toggle: ReturnType<typeof useFlagToggle>;
+  selection: RowSelection;
 }) {
   return (
     <ListTable caption="Companies">
-      <SortableHead columns={COLUMNS} sorting={SORTING} search={search} />
+      <SortableHead
+        columns={COLUMNS}
+        sorting={SORTING}
+        search={search}
+        lead={
+          <SelectPageCheckbox
+            selection={selection}
+            label={`Select all ${companies.length} companies on this page`}
+          />
+        }
+      />
       <tbody className="divide-y divide-slate-100">
         {companies.map((company) => (
           <tr key={company.id} className="align-middle hover:bg-slate-50">
+            <td className="px-3 py-2">
+              <RowCheckbox selection={selection} id={company.id} label={`Select ${company.name}`} />
+            </td>
             <td className="px-3 py-2">
               <CompanyLink company={company} />
               <div className="font-mono text-xs text-slate-600">{company.slug}</div>
@@ -250,15 +322,27 @@ function CompanyTable({
 function CompanyCards({
   companies,
   toggle,
+  selection,
 }: {
   companies: AdminCompanyRow[];
   toggle: ReturnType<typeof useFlagToggle>;
+  selection: RowSelection;
 }) {
   return (
     <ListCards label="Companies">
+      <li className="flex items-center gap-3 px-1 text-sm text-slate-800">
+        <SelectPageCheckbox
+          selection={selection}
+          label={`Select all ${companies.length} companies on this page`}
+        />
+        <span aria-hidden="true">Select all on this page</span>
+      </li>
       {companies.map((company) => (
         <ListCard key={company.id}>
-          <CompanyLink company={company} />
+          <div className="flex items-start gap-3">
+            <RowCheckbox selection={selection} id={company.id} label={`Select ${company.name}`} />
+            <CompanyLink company={company} />
+          </div>
           <p className="mt-1 text-sm text-slate-700">
             {company.city}, {company.state}
             {company.usdotNumber ? ` · USDOT ${company.usdotNumber}` : ''}
@@ -282,6 +366,40 @@ function CompanyCards({
   );
 }
 
+/** 25, 50 or 100 companies a page, kept in the URL (?limit=) with the filters. */
+function PageSize({ search, limit }: { search: URLSearchParams; limit: number }) {
+  const [, setSearch] = useSearchParams();
+  const id = useId();
+  return (
+    <div className="flex items-center gap-2">
+      <label htmlFor={id} className="text-slate-700">
+        Per page
+      </label>
+      <select
+        id={id}
+        value={limit}
+        onChange={(event) =>
+          setSearch(withParams(search, { limit: event.target.value, page: null }))
+        }
+        className="rounded-lg border border-slate-300 bg-white px-2 py-1.5"
+      >
+        {ADMIN_COMPANY_PAGE_SIZES.map((size) => (
+          <option key={size} value={size}>
+            {size}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** The export: the companies the current filters match, in the import's columns. */
+function exportHref(search: URLSearchParams): string {
+  const filters = new URLSearchParams(pick(search, FILTER_PARAMS));
+  const query = filters.toString();
+  return `${COMPANIES_PATH}/export.csv${query ? `?${query}` : ''}`;
+}
+
 export function Component() {
   const [search] = useSearchParams();
   const params = pick(search, LIST_PARAMS);
@@ -296,6 +414,16 @@ export function Component() {
   });
   const toggle = useFlagToggle();
   const pending = applications.data?.pending ?? 0;
+  const selection = useRowSelection(
+    list.data?.items.map((c) => c.id) ?? [],
+    JSON.stringify(params),
+  );
+  const bulk = useBulkAction({
+    path: `${COMPANIES_PATH}/bulk`,
+    selection,
+    body: (action, ids) => ({ ids, action: action.id }),
+    invalidate: [[COMPANIES_PATH]],
+  });
 
   return (
     <div className="mx-auto max-w-7xl space-y-4">
@@ -308,6 +436,9 @@ export function Component() {
           <Link to="/admin/companies/reviews" className={buttonClass}>
             Reviews
           </Link>
+          <a href={exportHref(search)} download className={buttonClass}>
+            Export CSV
+          </a>
           <Link to="/admin/upload" className={buttonClass}>
             Import CSV
           </Link>
@@ -317,6 +448,8 @@ export function Component() {
         </div>
       </div>
       <Filters search={search} />
+      <SavedViews list="companies" path="/admin/companies" search={search} />
+      <BulkResultNotice result={bulk.result} error={bulk.error} onDismiss={bulk.dismiss} />
       <p aria-live="polite" className="text-sm text-slate-700">
         {list.data
           ? `${formatCount(list.data.total)} ${list.data.total === 1 ? 'company' : 'companies'}${filtered ? ' match these filters' : ''}`
@@ -345,13 +478,29 @@ export function Component() {
       ) : (
         <>
           {list.isError ? <StaleListNotice /> : null}
-          <CompanyTable companies={list.data.items} search={search} toggle={toggle} />
-          <CompanyCards companies={list.data.items} toggle={toggle} />
+          <BulkBar selection={selection} noun={NOUN} actions={BULK_ACTIONS} onAction={bulk.ask} />
+          <CompanyTable
+            companies={list.data.items}
+            search={search}
+            toggle={toggle}
+            selection={selection}
+          />
+          <CompanyCards companies={list.data.items} toggle={toggle} selection={selection} />
           <Pager
             label="Company pages"
             page={list.data.page}
             pages={Math.max(1, Math.ceil(list.data.total / list.data.limit))}
             search={search}
+          >
+            <PageSize search={search} limit={list.data.limit} />
+          </Pager>
+          <BulkConfirm
+            action={bulk.asking}
+            count={selection.count}
+            noun={NOUN}
+            pending={bulk.pending}
+            onCancel={bulk.cancel}
+            onConfirm={bulk.confirm}
           />
         </>
       )}

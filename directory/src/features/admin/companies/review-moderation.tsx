@@ -3,7 +3,7 @@
  * screen): publish (show or approve), hide, reject a pending one. The company's rating is recomputed by the
  * server from its published reviews; the answer says what it is now.
  */
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import {
@@ -22,6 +22,17 @@ import { DateTime } from '../ui/date-time';
 import { failureText } from '../ui/failure-text';
 import { EmptyState, LoadFailure, Skeleton } from '../ui/load-states';
 import { PageButtons } from '../ui/pager';
+import {
+  BulkBar,
+  BulkConfirm,
+  BulkResultNotice,
+  RowCheckbox,
+  SelectPageCheckbox,
+  useBulkAction,
+  useRowSelection,
+  type BulkActionChoice,
+  type RowSelection,
+} from '../ui/bulk-actions';
 import { COMPANIES_PATH, REVIEWS_PATH } from './api-paths';
 
 export const REVIEW_STATUS_LABELS: Record<ReviewStatus, string> = {
@@ -49,35 +60,73 @@ const ACTIONS: Record<ReviewStatus, Array<['published' | 'hidden' | 'rejected', 
   rejected: [['published', 'Publish']],
 };
 
+/**
+ * Every query a review's moderation makes stale: the review lists, the companies list and each company's
+ * own detail (its header shows the rating), whose keys are longer paths starting with the companies path.
+ */
+const moderationStale = (queryKey: readonly unknown[]) =>
+  typeof queryKey[0] === 'string' &&
+  (queryKey[0].startsWith(REVIEWS_PATH) || queryKey[0].startsWith(COMPANIES_PATH));
+
+const NOUN = { one: 'review', many: 'reviews' };
+
+const BULK_ACTIONS: BulkActionChoice[] = [
+  {
+    id: 'publish',
+    label: 'Publish',
+    verb: 'Publish',
+    explain:
+      'They are shown on their companies’ pages and count toward the rating, which is recomputed at once.',
+    tone: 'primary',
+  },
+  {
+    id: 'hide',
+    label: 'Hide',
+    verb: 'Hide',
+    explain:
+      'They disappear from the directory and no longer count toward the rating, which is recomputed at once.',
+    tone: 'primary',
+  },
+];
+
 function ReviewItem({
   review,
   showCompany,
   moderate,
+  selection,
 }: {
   review: AdminReview;
   showCompany: boolean;
   moderate: ReturnType<typeof useModeration>;
+  selection: RowSelection;
 }) {
   const busy = moderate.isPending && moderate.variables?.review.id === review.id;
   return (
     <li className={cardClass}>
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <div className="min-w-0">
-          <p className="font-semibold text-slate-900">
-            <span aria-hidden="true">{'★'.repeat(review.rating)}</span>
-            <span className="sr-only">{review.rating} stars: </span> {review.title}
-          </p>
-          <p className="text-xs text-slate-600">
-            {review.authorFirstName} · {review.reviewedOn}
-            {showCompany ? (
-              <>
-                {' · '}
-                <Link to={`/admin/companies/${review.companyId}`} className={linkClass}>
-                  {review.companyName}
-                </Link>
-              </>
-            ) : null}
-          </p>
+        <div className="flex min-w-0 items-start gap-3">
+          <RowCheckbox
+            selection={selection}
+            id={review.id}
+            label={`Select review "${review.title}"`}
+          />
+          <div className="min-w-0">
+            <p className="font-semibold text-slate-900">
+              <span aria-hidden="true">{'★'.repeat(review.rating)}</span>
+              <span className="sr-only">{review.rating} stars: </span> {review.title}
+            </p>
+            <p className="text-xs text-slate-600">
+              {review.authorFirstName} · {review.reviewedOn}
+              {showCompany ? (
+                <>
+                  {' · '}
+                  <Link to={`/admin/companies/${review.companyId}`} className={linkClass}>
+                    {review.companyName}
+                  </Link>
+                </>
+              ) : null}
+            </p>
+          </div>
         </div>
         <Badge tone={STATUS_TONES[review.status]}>{REVIEW_STATUS_LABELS[review.status]}</Badge>
       </div>
@@ -116,10 +165,9 @@ function useModeration() {
       status: 'published' | 'hidden' | 'rejected';
     }) => adminWrite<ReviewModerationResult>('PATCH', `${REVIEWS_PATH}/${review.id}`, { status }),
     onSuccess: async ({ review, company }) => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: [REVIEWS_PATH] }),
-        queryClient.invalidateQueries({ queryKey: [COMPANIES_PATH] }),
-      ]);
+      await queryClient.invalidateQueries({
+        predicate: (query) => moderationStale(query.queryKey),
+      });
       toast({
         title: `Review ${REVIEW_STATUS_LABELS[review.status].toLowerCase()}`,
         description: `${review.companyName} now has ${
@@ -161,6 +209,23 @@ export function ReviewModeration({
   });
   const moderate = useModeration();
   const pages = reviews.data ? Math.max(1, Math.ceil(reviews.data.total / reviews.data.limit)) : 1;
+  const selection = useRowSelection(
+    reviews.data?.items.map((r) => r.id) ?? [],
+    JSON.stringify(params),
+  );
+  const queryClient = useQueryClient();
+  const bulk = useBulkAction({
+    path: `${REVIEWS_PATH}/bulk`,
+    selection,
+    body: (action, ids) => ({ ids, action: action.id }),
+    invalidate: [],
+  });
+  // After a bulk action, the company headers and lists follow as after a single one.
+  const summary = bulk.result?.summary;
+  useEffect(() => {
+    if (summary)
+      void queryClient.invalidateQueries({ predicate: (query) => moderationStale(query.queryKey) });
+  }, [summary, queryClient]);
 
   return (
     <div className="space-y-3">
@@ -183,12 +248,31 @@ export function ReviewModeration({
             ))}
           </select>
         </div>
+        {reviews.data && reviews.data.items.length > 0 ? (
+          <div className="flex items-center gap-2 pb-2 text-sm text-slate-800">
+            <SelectPageCheckbox
+              selection={selection}
+              label={`Select all ${reviews.data.items.length} reviews on this page`}
+            />
+            <span aria-hidden="true">All on this page</span>
+          </div>
+        ) : null}
         <p aria-live="polite" className="pb-2 text-sm text-slate-700">
           {reviews.data
             ? `${formatCount(reviews.data.total)} ${reviews.data.total === 1 ? 'review' : 'reviews'}`
             : ''}
         </p>
       </div>
+      <BulkResultNotice result={bulk.result} error={bulk.error} onDismiss={bulk.dismiss} />
+      <BulkBar selection={selection} noun={NOUN} actions={BULK_ACTIONS} onAction={bulk.ask} />
+      <BulkConfirm
+        action={bulk.asking}
+        count={selection.count}
+        noun={NOUN}
+        pending={bulk.pending}
+        onCancel={bulk.cancel}
+        onConfirm={bulk.confirm}
+      />
       {reviews.isError && !reviews.data ? (
         <LoadFailure
           what="the reviews"
@@ -211,6 +295,7 @@ export function ReviewModeration({
                 review={review}
                 showCompany={companyId === undefined}
                 moderate={moderate}
+                selection={selection}
               />
             ))}
           </ul>

@@ -5,6 +5,7 @@
 import { useSearchParams } from 'react-router-dom';
 import { REVIEW_STATUSES, type ReviewStatus } from '@moveratlas/contracts';
 import { BackLink } from '../ui/breadcrumb';
+import { SavedViews } from '../ui/saved-views';
 import { pageParam, withParams } from '../ui/url-params';
 import { ReviewModeration } from './review-moderation';
 
@@ -24,6 +25,7 @@ export function Component() {
           rating; hiding one recomputes the rating at once.
         </p>
       </div>
+      <SavedViews list="reviews" path="/admin/companies/reviews" search={search} />
       <ReviewModeration
         status={status}
         page={page}

@@ -3,7 +3,7 @@
  * sortable columns and pages, all in the URL so a filtered view can be bookmarked or shared; the server does
  * the filtering, sorting and paging. The CSV export downloads exactly the filtered leads.
  */
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
@@ -16,6 +16,7 @@ import {
   type AdminLeadList,
   type AdminLeadSummary,
   type LeadSort,
+  type LeadStatus,
 } from '@moveratlas/contracts';
 import { formatCount } from '../../../lib/numbers';
 import { buttonClass, linkClass } from '../ui/classes';
@@ -23,7 +24,19 @@ import { DateTime } from '../ui/date-time';
 import { FilterForm, FilterInput, FilterSelect } from '../ui/list-filters';
 import { ListCard, ListCards, ListTable } from '../ui/list-layout';
 import { EmptyState, LoadFailure, Skeleton, StaleListNotice } from '../ui/load-states';
+import {
+  BulkBar,
+  BulkConfirm,
+  BulkResultNotice,
+  RowCheckbox,
+  SelectPageCheckbox,
+  useBulkAction,
+  useRowSelection,
+  type BulkActionChoice,
+  type RowSelection,
+} from '../ui/bulk-actions';
 import { Pager } from '../ui/pager';
+import { SavedViews } from '../ui/saved-views';
 import { SortableHead, type Sorting } from '../ui/sort-header';
 import { pick, withParams } from '../ui/url-params';
 import {
@@ -130,13 +143,36 @@ function LeadLink({ lead }: { lead: AdminLeadSummary }) {
   );
 }
 
-function LeadTable({ leads, search }: { leads: AdminLeadSummary[]; search: URLSearchParams }) {
+const NOUN = { one: 'lead', many: 'leads' };
+
+function LeadTable({
+  leads,
+  search,
+  selection,
+}: {
+  leads: AdminLeadSummary[];
+  search: URLSearchParams;
+  selection: RowSelection;
+}) {
   return (
     <ListTable caption="Leads">
-      <SortableHead columns={COLUMNS} sorting={SORTING} search={search} />
+      <SortableHead
+        columns={COLUMNS}
+        sorting={SORTING}
+        search={search}
+        lead={
+          <SelectPageCheckbox
+            selection={selection}
+            label={`Select all ${leads.length} leads on this page`}
+          />
+        }
+      />
       <tbody className="divide-y divide-slate-100">
         {leads.map((lead) => (
           <tr key={lead.id} className="align-top hover:bg-slate-50">
+            <td className="px-3 py-2">
+              <RowCheckbox selection={selection} id={lead.id} label={`Select ${fullName(lead)}`} />
+            </td>
             <td className="px-3 py-2">
               <LeadLink lead={lead} />
               <div className="font-mono text-xs text-slate-600">{lead.publicId}</div>
@@ -165,15 +201,25 @@ function LeadTable({ leads, search }: { leads: AdminLeadSummary[]; search: URLSe
 }
 
 /** Phones get cards: one lead per card, nothing to scroll sideways. */
-function LeadCards({ leads }: { leads: AdminLeadSummary[] }) {
+function LeadCards({ leads, selection }: { leads: AdminLeadSummary[]; selection: RowSelection }) {
   return (
     <ListCards>
+      <li className="flex items-center gap-3 px-1 text-sm text-slate-800">
+        <SelectPageCheckbox
+          selection={selection}
+          label={`Select all ${leads.length} leads on this page`}
+        />
+        <span aria-hidden="true">Select all on this page</span>
+      </li>
       {leads.map((lead) => (
         <ListCard key={lead.id}>
           <div className="flex flex-wrap items-start justify-between gap-2">
-            <div className="min-w-0">
-              <LeadLink lead={lead} />
-              <div className="font-mono text-xs text-slate-600">{lead.publicId}</div>
+            <div className="flex min-w-0 items-start gap-3">
+              <RowCheckbox selection={selection} id={lead.id} label={`Select ${fullName(lead)}`} />
+              <div className="min-w-0">
+                <LeadLink lead={lead} />
+                <div className="font-mono text-xs text-slate-600">{lead.publicId}</div>
+              </div>
             </div>
             <div className="flex gap-1">
               <StatusBadge status={lead.status} />
@@ -235,6 +281,26 @@ export function Component() {
   });
   const facets = useQuery<AdminLeadFacets>({ queryKey: [ADMIN_API.leadFacets] });
   const filtered = Object.keys(filters).length > 0;
+  const selection = useRowSelection(
+    list.data?.leads.map((l) => l.id) ?? [],
+    JSON.stringify(params),
+  );
+  const [bulkStatus, setBulkStatus] = useState<LeadStatus>('contacted');
+  const statusId = useId();
+  const bulk = useBulkAction({
+    path: `${ADMIN_API.leads}/bulk-status`,
+    selection,
+    body: (_action, ids) => ({ ids, status: bulkStatus }),
+    invalidate: [[ADMIN_API.leads]],
+  });
+  const moveAction: BulkActionChoice = {
+    id: 'status',
+    label: 'Set status',
+    verb: 'Move',
+    suffix: ` to ${STATUS_LABELS[bulkStatus]}`,
+    explain: `Each lead's history records the change, with your name.`,
+    tone: 'primary',
+  };
   const exportHref = `${ADMIN_API.leads}/export.csv${
     filtered ? `?${new URLSearchParams(filters).toString()}` : ''
   }`;
@@ -248,6 +314,8 @@ export function Component() {
         </a>
       </div>
       <LeadFilters search={search} facets={facets.data} />
+      <SavedViews list="leads" path="/admin/leads" search={search} />
+      <BulkResultNotice result={bulk.result} error={bulk.error} onDismiss={bulk.dismiss} />
       <p aria-live="polite" className="text-sm text-slate-700">
         {list.data
           ? filtered
@@ -280,8 +348,41 @@ export function Component() {
       ) : (
         <>
           {list.isError ? <StaleListNotice /> : null}
-          <LeadTable leads={list.data.leads} search={search} />
-          <LeadCards leads={list.data.leads} />
+          <BulkBar
+            selection={selection}
+            noun={NOUN}
+            actions={[moveAction]}
+            onAction={bulk.ask}
+            extra={
+              <div className="flex items-center gap-2 text-sm">
+                <label htmlFor={statusId} className="text-slate-800">
+                  New status
+                </label>
+                <select
+                  id={statusId}
+                  value={bulkStatus}
+                  onChange={(event) => setBulkStatus(event.target.value as LeadStatus)}
+                  className="rounded-lg border border-slate-300 bg-white px-2 py-2"
+                >
+                  {LEAD_STATUSES.map((s) => (
+                    <option key={s} value={s}>
+                      {STATUS_LABELS[s]}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            }
+          />
+          <LeadTable leads={list.data.leads} search={search} selection={selection} />
+          <LeadCards leads={list.data.leads} selection={selection} />
+          <BulkConfirm
+            action={bulk.asking}
+            count={selection.count}
+            noun={NOUN}
+            pending={bulk.pending}
+            onCancel={bulk.cancel}
+            onConfirm={bulk.confirm}
+          />
           <LeadPager list={list.data} search={search} />
         </>
       )}

@@ -16,6 +16,7 @@ import { formatCount } from '../../../lib/numbers';
 import { linkClass } from '../ui/classes';
 import { DateTime } from '../ui/date-time';
 import { FilterForm, FilterSelect } from '../ui/list-filters';
+import { SavedViews } from '../ui/saved-views';
 import { ListCard, ListCards, ListTable } from '../ui/list-layout';
 import { EmptyState, LoadFailure, Skeleton, StaleListNotice } from '../ui/load-states';
 import { Pager } from '../ui/pager';
@@ -194,6 +195,7 @@ export function Component() {
         search={search}
       />
       <MessageFilters search={search} />
+      <SavedViews list="messages" path="/admin/messages" search={search} />
       <p aria-live="polite" className="text-sm text-slate-700">
         {data
           ? isFiltered

@@ -31,6 +31,18 @@ import {
   TASK_STATUS_LABELS,
 } from './seo-ui';
 import { pageParam, withParams } from '../ui/url-params';
+import {
+  BulkBar,
+  BulkConfirm,
+  BulkResultNotice,
+  RowCheckbox,
+  SelectPageCheckbox,
+  useBulkAction,
+  useRowSelection,
+  type BulkActionChoice,
+  type RowSelection,
+} from '../ui/bulk-actions';
+import { SavedViews } from '../ui/saved-views';
 import { StatusFilter } from '../ui/status-filter';
 
 const TASKS_PATH = `${SEO_API}/tasks`;
@@ -188,41 +200,50 @@ function StatusSelect({ task }: { task: SeoTask }) {
   );
 }
 
-function TaskItem({ task }: { task: SeoTask }) {
+const NOUN = { one: 'task', many: 'tasks' };
+
+function TaskItem({ task, selection }: { task: SeoTask; selection: RowSelection }) {
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex flex-col gap-3 md:flex-row md:items-start md:justify-between">
-        <div className="min-w-0 space-y-1">
-          <div className="flex flex-wrap items-center gap-2">
-            <SeverityBadge severity={task.severity} />
-            <span className="font-semibold text-slate-900">{ruleTitle(task.rule)}</span>
-            {task.reopenedCount > 0 ? (
-              <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-300 ring-inset">
-                Reopened {task.reopenedCount}×
-              </span>
-            ) : null}
+        <div className="flex min-w-0 items-start gap-3">
+          <RowCheckbox
+            selection={selection}
+            id={task.id}
+            label={`Select task ${task.id}: ${ruleTitle(task.rule)} on ${task.url}`}
+          />
+          <div className="min-w-0 space-y-1">
+            <div className="flex flex-wrap items-center gap-2">
+              <SeverityBadge severity={task.severity} />
+              <span className="font-semibold text-slate-900">{ruleTitle(task.rule)}</span>
+              {task.reopenedCount > 0 ? (
+                <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-300 ring-inset">
+                  Reopened {task.reopenedCount}×
+                </span>
+              ) : null}
+            </div>
+            <p className="text-sm break-all">
+              <Link
+                to={`/admin/seo-health/analyzer?url=${encodeURIComponent(task.url)}`}
+                className={linkClass}
+                aria-label={`Analyze ${task.url}`}
+              >
+                {task.url}
+              </Link>
+            </p>
+            <p className="text-sm break-words text-slate-700">{task.message}</p>
+            <details className="text-sm text-slate-700">
+              <summary className="cursor-pointer text-slate-600">Why it matters</summary>
+              <p className="mt-1">{ruleExplanation(task.rule)}</p>
+            </details>
+            <p className="text-xs text-slate-500">
+              Task {task.id} · found by crawl {task.firstSeenCrawlId}, last seen in crawl{' '}
+              {task.lastSeenCrawlId}
+              {task.fixedCrawlId !== null ? `, fixed as of crawl ${task.fixedCrawlId}` : ''} ·
+              changed <Time ms={task.updatedAt} />
+              {task.statusChangedBy ? ` by ${task.statusChangedBy}` : ''}
+            </p>
           </div>
-          <p className="text-sm break-all">
-            <Link
-              to={`/admin/seo-health/analyzer?url=${encodeURIComponent(task.url)}`}
-              className={linkClass}
-              aria-label={`Analyze ${task.url}`}
-            >
-              {task.url}
-            </Link>
-          </p>
-          <p className="text-sm break-words text-slate-700">{task.message}</p>
-          <details className="text-sm text-slate-700">
-            <summary className="cursor-pointer text-slate-600">Why it matters</summary>
-            <p className="mt-1">{ruleExplanation(task.rule)}</p>
-          </details>
-          <p className="text-xs text-slate-500">
-            Task {task.id} · found by crawl {task.firstSeenCrawlId}, last seen in crawl{' '}
-            {task.lastSeenCrawlId}
-            {task.fixedCrawlId !== null ? `, fixed as of crawl ${task.fixedCrawlId}` : ''} · changed{' '}
-            <Time ms={task.updatedAt} />
-            {task.statusChangedBy ? ` by ${task.statusChangedBy}` : ''}
-          </p>
         </div>
         <StatusSelect task={task} />
       </div>
@@ -268,6 +289,23 @@ export function Component() {
     placeholderData: keepPreviousData,
   });
   const data = list.data;
+  const selection = useRowSelection(data?.tasks.map((t) => t.id) ?? [], JSON.stringify(params));
+  const [bulkStatus, setBulkStatus] = useState<SeoTaskStatus>('fixed');
+  const statusId = useId();
+  const bulk = useBulkAction({
+    path: `${TASKS_PATH}/bulk-status`,
+    selection,
+    body: (_action, ids) => ({ ids, status: bulkStatus }),
+    invalidate: [[TASKS_PATH], [`${SEO_API}/summary`]],
+  });
+  const setAction: BulkActionChoice = {
+    id: 'status',
+    label: 'Set status',
+    verb: 'Set',
+    suffix: ` to ${TASK_STATUS_LABELS[bulkStatus]}`,
+    explain: 'Crawls still fix and reopen tasks by themselves; ignored tasks stay ignored.',
+    tone: 'primary',
+  };
   return (
     <section aria-labelledby="tasks-heading" className="space-y-5">
       <div>
@@ -288,6 +326,8 @@ export function Component() {
         search={search}
       />
       <Filters key={search.get('q') ?? ''} search={search} />
+      <SavedViews list="seo-tasks" path="/admin/seo-health/tasks" search={search} />
+      <BulkResultNotice result={bulk.result} error={bulk.error} onDismiss={bulk.dismiss} />
       {list.isPending ? (
         <Skeleton label="Loading tasks" />
       ) : list.isError && !data ? (
@@ -298,14 +338,53 @@ export function Component() {
         </p>
       ) : data ? (
         <>
-          <p className="text-sm text-slate-700" aria-live="polite">
-            {formatCount(data.total)} {data.total === 1 ? 'task' : 'tasks'}
-          </p>
+          <div className="flex flex-wrap items-center gap-3">
+            <SelectPageCheckbox
+              selection={selection}
+              label={`Select all ${data.tasks.length} tasks on this page`}
+            />
+            <p className="text-sm text-slate-700" aria-live="polite">
+              {formatCount(data.total)} {data.total === 1 ? 'task' : 'tasks'}
+            </p>
+          </div>
+          <BulkBar
+            selection={selection}
+            noun={NOUN}
+            actions={[setAction]}
+            onAction={bulk.ask}
+            extra={
+              <div className="flex items-center gap-2 text-sm">
+                <label htmlFor={statusId} className="text-slate-800">
+                  New status
+                </label>
+                <select
+                  id={statusId}
+                  value={bulkStatus}
+                  onChange={(event) => setBulkStatus(event.target.value as SeoTaskStatus)}
+                  className="rounded-lg border border-slate-300 bg-white px-2 py-2"
+                >
+                  {SEO_TASK_STATUSES.map((status) => (
+                    <option key={status} value={status}>
+                      {TASK_STATUS_LABELS[status]}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            }
+          />
           <ul className="space-y-3">
             {data.tasks.map((task) => (
-              <TaskItem key={task.id} task={task} />
+              <TaskItem key={task.id} task={task} selection={selection} />
             ))}
           </ul>
+          <BulkConfirm
+            action={bulk.asking}
+            count={selection.count}
+            noun={NOUN}
+            pending={bulk.pending}
+            onCancel={bulk.cancel}
+            onConfirm={bulk.confirm}
+          />
           <Pager total={data.total} search={search} />
         </>
       ) : null}

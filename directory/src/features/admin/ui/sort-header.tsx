@@ -2,6 +2,7 @@
  * A table column header that sorts the list by its column: a link that keeps the filters, starts from the
  * first page and flips the order when the column is already the sort. The sort is in the URL.
  */
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { withParams } from './url-params';
 
@@ -64,14 +65,18 @@ export function SortableHead<S extends string>({
   columns,
   sorting,
   search,
+  lead,
 }: {
   columns: ReadonlyArray<{ label: string; sort?: S }>;
   sorting: Sorting<S>;
   search: URLSearchParams;
+  /** A first cell before the columns, such as the bulk selection's "select all on this page". */
+  lead?: ReactNode;
 }) {
   return (
     <thead className="bg-slate-50 text-slate-700">
       <tr>
+        {lead !== undefined ? <td className="w-10 px-3 py-2">{lead}</td> : null}
         {columns.map((c) => (
           <SortHeader
             key={c.label}

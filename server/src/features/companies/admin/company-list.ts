@@ -24,7 +24,7 @@ const SORT_COLUMNS: Record<AdminCompanySort, { columns: string[]; order: 'asc' |
 };
 
 /** Ids of companies whose name has words starting with the query's, in a city so named, or a USDOT number starting with it. */
-function matchingIds(db: Knex, q: string): Knex.QueryBuilder | null {
+export function matchingIds(db: Knex, q: string): Knex.QueryBuilder | null {
   const parts: Knex.QueryBuilder[] = [];
   const tokens = companySearchTokens(q);
   if (tokens.length > 0)
@@ -57,7 +57,7 @@ function matchingIds(db: Knex, q: string): Knex.QueryBuilder | null {
   return rest.length === 0 ? first! : first!.union(rest);
 }
 
-function applyFilters(db: Knex, qb: Knex.QueryBuilder, query: AdminCompanyListQuery): void {
+export function applyFilters(db: Knex, qb: Knex.QueryBuilder, query: AdminCompanyListQuery): void {
   if (query.state)
     qb.where('c.state_id', db('states').select('id').where('abbreviation', query.state));
   if (query.featured) qb.where('c.is_featured', query.featured === 'true');

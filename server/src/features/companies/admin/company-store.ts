@@ -57,15 +57,24 @@ export class PlaceResolver {
     return this.states;
   }
 
+  /**
+   * The search names a typed city may be stored under: ours ("O'Fallon" → "ofallon") and the place data's,
+   * which reads an apostrophe as a space ("o fallon"); without the second, no company in O'Fallon or
+   * Coeur d'Alene could be saved or imported.
+   */
+  private static searchNames(city: string): string[] {
+    return [...new Set([citySearchName(city), citySearchName(city.replace(/'/g, ' '))])];
+  }
+
   /** Loads what the given rows need; then `place()` and `zipPoint()` answer without the database. */
   async load(rows: ReadonlyArray<{ state: string; city: string; zip_code?: string | null }>) {
     const states = await this.stateIds();
     const names = new Set<string>();
     for (const row of rows) {
       const stateId = states.get(row.state);
-      const name = citySearchName(row.city);
-      if (stateId !== undefined && !this.cities.has(PlaceResolver.key(stateId, name)))
-        names.add(name);
+      if (stateId === undefined) continue;
+      for (const name of PlaceResolver.searchNames(row.city))
+        if (!this.cities.has(PlaceResolver.key(stateId, name))) names.add(name);
     }
     if (names.size > 0) {
       const found = (await this.db('cities')
@@ -93,8 +102,11 @@ export class PlaceResolver {
       }
       for (const row of rows) {
         const stateId = states.get(row.state);
-        const key = PlaceResolver.key(stateId ?? 0, citySearchName(row.city));
-        if (stateId !== undefined && !this.cities.has(key)) this.cities.set(key, null);
+        if (stateId === undefined) continue;
+        for (const name of PlaceResolver.searchNames(row.city)) {
+          const key = PlaceResolver.key(stateId, name);
+          if (!this.cities.has(key)) this.cities.set(key, null);
+        }
       }
     }
     const zips = [
@@ -113,7 +125,9 @@ export class PlaceResolver {
   place(row: { state: string; city: string }): Place | string {
     const stateId = this.states?.get(row.state);
     if (stateId === undefined) return `state ${row.state} is not in the directory`;
-    const city = this.cities.get(PlaceResolver.key(stateId, citySearchName(row.city)));
+    const city = PlaceResolver.searchNames(row.city)
+      .map((name) => this.cities.get(PlaceResolver.key(stateId, name)))
+      .find((c) => c);
     if (!city) return `city "${row.city}" is not a city of ${row.state} in the directory`;
     return {
       stateId,

@@ -33,6 +33,9 @@ import {
 } from './applications';
 import { clearPublicReads } from './public-cache';
 import { createCompanyOnce } from './create-company-once';
+import { companiesBulkRoute } from './companies-bulk-route';
+import { companiesExportRoute } from './companies-export-route';
+import { reviewsBulkRoute } from './reviews-bulk-route';
 
 const IdParams = z.object({ id: idParam('company') });
 
@@ -48,6 +51,10 @@ export function adminCompaniesRoutes(ctx: AdminContext): Router {
     const query = parseInput(AdminCompanyListQuerySchema, req.query, 'query');
     res.json(await listAdminCompanies(db, query));
   });
+
+  router.get('/companies/export.csv', companiesExportRoute(db));
+  router.post('/companies/bulk', companiesBulkRoute(db));
+  router.post('/reviews/bulk', reviewsBulkRoute(db));
 
   router.post('/companies', async (req, res) => {
     const input = parseInput(CompanyInputSchema, req.body, 'body');

@@ -14,6 +14,7 @@ import type { AdminLocals } from '../../auth';
 import { notFound } from '../../../lib/http-error';
 import { parseInput } from '../../../lib/validate';
 import { LEAD_FORWARD_JOB } from '../outbox';
+import { leadsBulkStatusRoute } from './bulk-status-route';
 import { exportLeads } from './export-leads';
 import { retryLeadDelivery, setLeadStatus } from './lead-actions';
 import { leadDetail } from './lead-detail';
@@ -42,6 +43,8 @@ export function adminLeadsRoutes(ctx: AdminContext): Router {
   router.get('/leads/export.csv', async (req, res) => {
     await exportLeads(db, parseInput(AdminLeadExportQuerySchema, req.query, 'query'), res);
   });
+
+  router.post('/leads/bulk-status', leadsBulkStatusRoute(db));
 
   router.get('/leads/:id', async (req, res) => {
     const id = parseInput(AdminLeadIdSchema, req.params.id, 'params');

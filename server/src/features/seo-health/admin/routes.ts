@@ -29,6 +29,7 @@ import { enqueueScript, ScriptParamsError, scriptJobType } from '../../../jobs/s
 import { seoCrawlScript } from '../crawl-script';
 import { analyzeUrl, sitePathOf } from '../analyzer';
 import { requestSiteTarget } from '../site-target';
+import { seoTasksBulkStatusRoute } from './tasks-bulk-status-route';
 import {
   activeScriptJob,
   findCrawl,
@@ -122,6 +123,8 @@ export function adminSeoHealthRoutes(ctx: AdminContext): Router {
     const body: SeoTaskListResponse = await listTasks(db, query);
     res.json(body);
   });
+
+  router.post('/seo-health/tasks/bulk-status', seoTasksBulkStatusRoute(db));
 
   router.patch('/seo-health/tasks/:id', async (req, res) => {
     const id = parseInput(seoIdParamSchema, req.params.id, 'params');

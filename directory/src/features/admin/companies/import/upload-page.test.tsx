@@ -24,7 +24,7 @@ const checked: CompanyImport = {
   columns: ['name', 'city', 'state', 'fax'],
   ignoredColumnCount: 1,
   ignoredColumns: ['fax'],
-  dryRun: { rows: 4, created: 2, updated: 1, rejected: 1 },
+  dryRun: { rows: 4, created: 2, updated: 1, unchanged: 0, rejected: 1 },
   neutralised: 1,
   neutralisedCells: [{ line: 3, column: 'name' }],
   status: 'ready',
@@ -37,6 +37,8 @@ const checked: CompanyImport = {
   error: null,
   startedAt: null,
   finishedAt: null,
+  undoable: false,
+  undo: null,
 };
 
 describe('the CSV upload', () => {
@@ -52,14 +54,14 @@ describe('the CSV upload', () => {
           status: 'running',
           jobId: 77,
           progress: 40,
-          result: { rows: 2, created: 1, updated: 0, rejected: 1 },
+          result: { rows: 2, created: 1, updated: 0, unchanged: 0, rejected: 1 },
         },
         {
           ...checked,
           status: 'succeeded',
           jobId: 77,
           progress: 100,
-          result: { rows: 4, created: 2, updated: 1, rejected: 1 },
+          result: { rows: 4, created: 2, updated: 1, unchanged: 0, rejected: 1 },
           finishedAt: '2026-11-23T09:01:00Z',
         },
       ];
@@ -125,7 +127,7 @@ describe('the CSV upload', () => {
         await screen.findByRole('heading', { name: 'Import finished' }, { timeout: 8000 }),
       ).toBeInTheDocument();
       expect(
-        await screen.findByText('2 created, 1 updated, 1 rejected.', {}, SLOW),
+        await screen.findByText('2 created, 1 updated, 0 unchanged, 1 rejected.', {}, SLOW),
       ).toBeInTheDocument();
       expect(screen.queryByRole('progressbar')).toBeNull();
       const start = callsTo(fetchMock, '/api/admin/upload/5/import')[0]!;
@@ -194,5 +196,179 @@ describe('the CSV upload', () => {
     expect(callsTo(fetchMock, '/api/admin/upload').filter((c) => c.init.method === 'POST')).toEqual(
       [],
     );
+  });
+
+  it('lists per company which fields change, from what to what, a page at a time', async () => {
+    const user = userEvent.setup();
+    const page = (n: number) => ({
+      total: 51,
+      page: n,
+      limit: 50,
+      items:
+        n === 1
+          ? [
+              {
+                line: 2,
+                kind: 'update',
+                companyId: 40,
+                name: 'Acme Movers',
+                place: 'Austin, TX',
+                changes: [
+                  { field: 'phone', from: '(512) 555-0100', to: '(512) 555-0199' },
+                  { field: 'description', from: null, to: 'Family run.' },
+                ],
+              },
+              {
+                line: 3,
+                kind: 'new',
+                companyId: null,
+                name: 'Brand New Movers',
+                place: 'Dallas, TX',
+                changes: [],
+              },
+            ]
+          : [
+              {
+                line: 52,
+                kind: 'update',
+                companyId: 41,
+                name: 'Last Movers',
+                place: 'Waco, TX',
+                changes: [{ field: 'is_featured', from: 'false', to: 'true' }],
+              },
+            ],
+    });
+    const { fetchMock } = renderAdminScreens(
+      '/admin/upload?import=7',
+      [{ path: 'upload', Component: UploadPage }],
+      parsedUrl((url) => {
+        if (url.pathname === '/api/admin/upload/7')
+          return json(200, {
+            ...checked,
+            id: 7,
+            dryRun: { rows: 60, created: 1, updated: 50, unchanged: 9, rejected: 0 },
+            rejected: [],
+          });
+        if (url.pathname === '/api/admin/upload/7/changes')
+          return json(200, page(Number(url.searchParams.get('page') ?? 1)));
+        return json(200, { items: [] });
+      }),
+    );
+    const list = await screen.findByRole('list', { name: 'Changes by company' }, SLOW);
+    expect(
+      screen.getByText('1 new, 50 updated, 9 unchanged (not written) · page 1 of 2'),
+    ).toBeInTheDocument();
+    const acme = within(list).getByRole('table', { name: 'Changes to Acme Movers' });
+    const rows = within(acme)
+      .getAllByRole('row')
+      .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['Field', 'Now', 'After the import'],
+      ['Phone', '(512) 555-0100', '(512) 555-0199'],
+      ['Description', '(empty)', 'Family run.'],
+    ]);
+    expect(within(list).getByText('New company')).toBeInTheDocument();
+    expect(within(list).getByText('2 fields change')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(
+      await screen.findByRole('table', { name: 'Changes to Last Movers' }, SLOW),
+    ).toBeInTheDocument();
+    expect(
+      callsTo(fetchMock, '/api/admin/upload/7/changes').map((c) => c.url.searchParams.get('page')),
+    ).toEqual(['1', '2']);
+  });
+
+  it('undoes an import: names the companies changed since, then undoes the rest on request', async () => {
+    const user = userEvent.setup();
+    document.cookie = `${CSRF_COOKIE}=csrf-4`;
+    const finished: CompanyImport = {
+      ...checked,
+      id: 8,
+      status: 'succeeded',
+      jobId: 90,
+      progress: 100,
+      result: { rows: 4, created: 2, updated: 1, unchanged: 0, rejected: 1 },
+      rejected: [],
+      undoable: true,
+    };
+    const states: CompanyImport[] = [
+      {
+        ...finished,
+        undoable: false,
+        undo: {
+          status: 'running',
+          by: 'ops',
+          restored: 0,
+          deleted: 0,
+          skipped: 0,
+          error: null,
+          finishedAt: null,
+        },
+      },
+      {
+        ...finished,
+        undoable: false,
+        undo: {
+          status: 'succeeded',
+          by: 'ops',
+          restored: 0,
+          deleted: 2,
+          skipped: 1,
+          error: null,
+          finishedAt: '2026-11-27T10:00:00Z',
+        },
+      },
+    ];
+    let undone = false;
+    const { fetchMock } = renderAdminScreens(
+      '/admin/upload?import=8',
+      [{ path: 'upload', Component: UploadPage }],
+      parsedUrl((url, init) => {
+        if (url.pathname === '/api/admin/upload/8/undo') {
+          const body = JSON.parse(String(init.body)) as { skipChanged: boolean };
+          if (!body.skipChanged)
+            return json(409, {
+              error:
+                '1 company was changed again since this import: Acme Movers. Undo would overwrite those changes, so nothing was undone. Undo the rest and leave them as they are, or review them first.',
+              changedSince: [{ id: 40, name: 'Acme Movers', slug: 'acme-movers', deleted: false }],
+              changedSinceCount: 1,
+            });
+          undone = true;
+          return json(202, states[0]);
+        }
+        if (url.pathname === '/api/admin/upload/8')
+          return json(200, !undone ? finished : states.length > 1 ? states.shift()! : states[0]!);
+        return json(200, { items: [] });
+      }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Undo this import' }, SLOW));
+    const dialog = screen.getByRole('dialog', { name: 'Undo this import?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Undo the import' }));
+    expect(
+      await within(dialog).findByText(
+        /1 company was changed again since this import: Acme Movers/,
+        {},
+        SLOW,
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Acme Movers' }).getAttribute('href')).toBe(
+      '/admin/companies/40',
+    );
+    await user.click(
+      within(dialog).getByRole('button', { name: 'Undo the rest, leave 1 as it is' }),
+    );
+    expect(
+      await screen.findByText(
+        /Undone by ops: 0 companies put back, 2 created by the import deleted, 1 left as changed since\./,
+        {},
+        { timeout: 8000 },
+      ),
+    ).toBeInTheDocument();
+    const calls = callsTo(fetchMock, '/api/admin/upload/8/undo');
+    expect(calls.map((c) => JSON.parse(String(c.init.body)))).toEqual([
+      { skipChanged: false },
+      { skipChanged: true },
+    ]);
+    expect(new Headers(calls[1]!.init.headers).get(CSRF_HEADER)).toBe('csrf-4');
   });
 });

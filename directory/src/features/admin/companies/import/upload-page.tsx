@@ -27,6 +27,8 @@ import { failureText } from '../../ui/failure-text';
 import { LoadFailure, Skeleton } from '../../ui/load-states';
 import { ProgressBar } from '../../ui/progress-bar';
 import { FormFailure } from '../../ui/fields';
+import { ImportChanges } from './import-changes';
+import { UndoImport } from './import-undo';
 
 export const UPLOAD_PATH = '/api/admin/upload';
 /** How often the screen asks for the job's progress while it runs. */
@@ -39,6 +41,9 @@ const STATUS_LABELS: Record<CompanyImport['status'], string> = {
   succeeded: 'Imported',
   failed: 'Failed',
 };
+// An undone import says so in the history (its own status stays "Imported").
+const statusText = (item: CompanyImport) =>
+  item.undo?.status === 'succeeded' ? 'Imported, then undone' : STATUS_LABELS[item.status];
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
@@ -173,7 +178,7 @@ function ImportReport({ upload }: { upload: CompanyImport }) {
           <DateTime iso={upload.uploadedAt} />
         </p>
       </div>
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">
         <Figure
           label={started ? 'Rows read' : 'Rows'}
           value={started ? figures.rows : upload.dryRun.rows}
@@ -188,6 +193,7 @@ function ImportReport({ upload }: { upload: CompanyImport }) {
           value={figures.updated}
           tone="text-blue-800"
         />
+        <Figure label="Unchanged" value={figures.unchanged} />
         <Figure
           label="Rejected"
           value={figures.rejected}
@@ -224,6 +230,7 @@ function ImportReport({ upload }: { upload: CompanyImport }) {
         </p>
       ) : null}
 
+      {upload.status === 'ready' ? <ImportChanges upload={upload} path={UPLOAD_PATH} /> : null}
       {upload.status === 'queued' || upload.status === 'running' ? (
         <ImportProgress upload={upload} />
       ) : null}
@@ -295,9 +302,12 @@ function ImportReport({ upload }: { upload: CompanyImport }) {
         </div>
       ) : null}
       {upload.status === 'succeeded' ? (
-        <Link to="/admin/companies?sort=updated" className={linkClass}>
-          See the companies just written
-        </Link>
+        <div className="flex flex-wrap items-start gap-4">
+          <Link to="/admin/companies?sort=updated" className={linkClass}>
+            See the companies just written
+          </Link>
+          <UndoImport upload={upload} path={UPLOAD_PATH} />
+        </div>
       ) : null}
     </section>
   );
@@ -309,7 +319,10 @@ function useWatchedImport(id: string | null) {
     enabled: id !== null,
     refetchInterval: (query) => {
       const status = query.state.data?.status;
-      return status === 'queued' || status === 'running' ? PROGRESS_POLL_MS : false;
+      const undo = query.state.data?.undo?.status;
+      return status === 'queued' || status === 'running' || undo === 'queued' || undo === 'running'
+        ? PROGRESS_POLL_MS
+        : false;
     },
   });
 }
@@ -338,7 +351,7 @@ function RecentImports({ currentId }: { currentId: string | null }) {
                 <DateTime iso={item.uploadedAt} />
               </span>
             </span>
-            <span className="text-slate-800">{STATUS_LABELS[item.status]}</span>
+            <span className="text-slate-800">{statusText(item)}</span>
           </li>
         ))}
       </ul>
@@ -356,6 +369,26 @@ export function Component() {
   const watched = useWatchedImport(importId);
   // The last status seen, to tell the admin once when a job they watched ends.
   const previous = useRef<{ id: number; status: CompanyImport['status'] } | null>(null);
+  const previousUndo = useRef<{ id: number; status: string | null } | null>(null);
+  useEffect(() => {
+    const data = watched.data;
+    const before = previousUndo.current;
+    previousUndo.current = data ? { id: data.id, status: data.undo?.status ?? null } : null;
+    if (!data?.undo || !before || before.id !== data.id || before.status === data.undo.status)
+      return;
+    if (data.undo.status === 'succeeded') {
+      void queryClient.invalidateQueries({ queryKey: [COMPANIES_PATH] });
+      toast({
+        title: 'Import undone',
+        description: `${formatCount(data.undo.restored)} put back, ${formatCount(data.undo.deleted)} deleted${data.undo.skipped > 0 ? `, ${formatCount(data.undo.skipped)} left as changed since` : ''}.`,
+      });
+    } else if (data.undo.status === 'failed')
+      toast({
+        title: 'The undo stopped',
+        description: data.undo.error ?? undefined,
+        variant: 'destructive',
+      });
+  }, [watched.data, queryClient]);
 
   const upload = useMutation({
     mutationFn: uploadFile,
@@ -379,7 +412,7 @@ export function Component() {
     if (data.status === 'succeeded')
       toast({
         title: 'Import finished',
-        description: `${formatCount(data.result?.created ?? 0)} created, ${formatCount(data.result?.updated ?? 0)} updated, ${formatCount(data.result?.rejected ?? 0)} rejected.`,
+        description: `${formatCount(data.result?.created ?? 0)} created, ${formatCount(data.result?.updated ?? 0)} updated, ${formatCount(data.result?.unchanged ?? 0)} unchanged, ${formatCount(data.result?.rejected ?? 0)} rejected.`,
       });
     else
       toast({

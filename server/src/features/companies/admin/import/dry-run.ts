@@ -6,7 +6,13 @@
 import type { Knex } from 'knex';
 import { dialectOf } from '../../../../db/dialect';
 import { FileRefusedError, readRecords, type CsvRecord } from './csv-reader';
-import { analyseHeader, ImportPlanner, type HeaderPlan, type Rejection } from './import-plan';
+import {
+  analyseHeader,
+  ImportPlanner,
+  type Decision,
+  type HeaderPlan,
+  type Rejection,
+} from './import-plan';
 import { yieldToServer } from '../../../../lib/time-slice';
 import { readChunks } from './import-store';
 
@@ -73,8 +79,49 @@ function tooManyRejections(first: Rejection): FileRefusedError {
   );
 }
 
+/** The dry run's diff rows: what each accepted row would create or change (see company_import_changes). */
+interface ChangeRow {
+  import_id: number;
+  line: number;
+  kind: 'new' | 'update';
+  company_id: number | null;
+  name: string;
+  place: string;
+  changes: string;
+}
+
+export function changeRows(importId: number, decisions: readonly Decision[]): ChangeRow[] {
+  return decisions.flatMap((d): ChangeRow[] => {
+    if (d.kind === 'create')
+      return [
+        {
+          import_id: importId,
+          line: d.line,
+          kind: 'new',
+          company_id: null,
+          name: d.input.name.slice(0, 160),
+          place: `${d.input.city}, ${d.input.state}`.slice(0, 120),
+          changes: '[]',
+        },
+      ];
+    if (d.kind === 'update')
+      return [
+        {
+          import_id: importId,
+          line: d.line,
+          kind: 'update',
+          company_id: d.existing.id,
+          name: d.before.name.slice(0, 160),
+          place: d.before.place.slice(0, 120),
+          changes: JSON.stringify(d.changes),
+        },
+      ];
+    return [];
+  });
+}
+
 export async function dryRun(db: Knex, importId: number): Promise<void> {
-  const counts = { rows: 0, created: 0, updated: 0, rejected: 0 };
+  const counts = { rows: 0, created: 0, updated: 0, unchanged: 0, rejected: 0 };
   const dialect = dialectOf(db);
   let first: Rejection | undefined;
   const planner = await forEachBatch(db, importId, async (planner, records) => {
@@ -83,6 +130,7 @@ export async function dryRun(db: Knex, importId: number): Promise<void> {
     for (const d of decisions) {
       if (d.kind === 'create') counts.created++;
       else if (d.kind === 'update') counts.updated++;
+      else if (d.kind === 'unchanged') counts.unchanged++;
       else rejections.push(d);
     }
     counts.rows += records.length;
@@ -94,6 +142,7 @@ export async function dryRun(db: Knex, importId: number): Promise<void> {
       'company_import_rejections',
       rejectionRows(importId, 'dry', rejections),
     );
+    await dialect.batchInsert(db, 'company_import_changes', changeRows(importId, decisions));
   });
   if (counts.rows === 0) throw new FileRefusedError('The file has a header but no data rows.');
   await db('company_imports')
@@ -105,6 +154,7 @@ export async function dryRun(db: Knex, importId: number): Promise<void> {
       dry_rows: counts.rows,
       dry_created: counts.created,
       dry_updated: counts.updated,
+      dry_unchanged: counts.unchanged,
       dry_rejected: counts.rejected,
       neutralised: planner.neutralised,
       neutralised_cells: JSON.stringify(planner.neutralisedCells),

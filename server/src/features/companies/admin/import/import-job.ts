@@ -25,6 +25,8 @@ import {
   type ExistingCompany,
 } from '../company-store';
 import { readRecords } from './csv-reader';
+import { companyImages, imageHash, imageJson } from './company-image';
+import { importUndoHandlers } from './import-undo';
 import { forEachBatch, IMPORT_BATCH_ROWS, rejectionRows } from './dry-run';
 import { analyseHeader, type Decision, type ImportPlanner, type Rejection } from './import-plan';
 import { yieldToServer } from '../../../../lib/time-slice';
@@ -69,6 +71,7 @@ async function slugsNamedInFile(
 interface Counts {
   created: number;
   updated: number;
+  unchanged: number;
   rejected: number;
 }
 
@@ -82,6 +85,7 @@ async function writeBatch(
 ): Promise<Counts> {
   const creates = decisions.filter((d) => d.kind === 'create');
   const updates = decisions.filter((d) => d.kind === 'update');
+  const unchanged = decisions.filter((d) => d.kind === 'unchanged').length;
   const rejections = decisions.filter((d): d is Decision & Rejection => d.kind === 'reject');
   await withTransactionRetry(db, async (trx) => {
     const now = timestampNow();
@@ -98,7 +102,10 @@ async function writeBatch(
       place: d.place,
       slug: d.input.slug ?? slugFor.get(d)!,
     }));
-    await insertCompanies(trx, newRows, planner.places, now);
+    const createdIds = await insertCompanies(trx, newRows, planner.places, now);
+    // What undo needs (docs/decisions/029): each updated company as it was, read in this transaction.
+    const updatedIds = updates.map((d) => d.existing.id);
+    const before = await companyImages(trx, updatedIds);
     await updateCompanies(
       trx,
       updates.map((d) => ({
@@ -110,6 +117,23 @@ async function writeBatch(
       planner.places,
       now,
     );
+    const after = await companyImages(trx, [...createdIds, ...updatedIds]);
+    await dialectOf(trx).batchInsert(trx, 'company_import_undo', [
+      ...createdIds.map((id) => ({
+        import_id: importId,
+        company_id: id,
+        kind: 'created',
+        before: null,
+        after_hash: imageHash(after.get(id)!),
+      })),
+      ...updatedIds.map((id) => ({
+        import_id: importId,
+        company_id: id,
+        kind: 'updated',
+        before: imageJson(before.get(id)!),
+        after_hash: imageHash(after.get(id)!),
+      })),
+    ]);
     await dialectOf(trx).batchInsert(
       trx,
       'company_import_rejections',
@@ -122,12 +146,18 @@ async function writeBatch(
         rows_done: rowsBefore + decisions.length,
         created: trx.raw('created + ?', [creates.length]),
         updated: trx.raw('updated + ?', [updates.length]),
+        unchanged: trx.raw('unchanged + ?', [unchanged]),
         rejected: trx.raw('rejected + ?', [rejections.length]),
       });
     if (moved !== 1) throw new Error(`import ${importId} was advanced by another worker`);
     for (const slug of generated) claimedSlugs.add(slug);
   });
-  return { created: creates.length, updated: updates.length, rejected: rejections.length };
+  return {
+    created: creates.length,
+    updated: updates.length,
+    unchanged,
+    rejected: rejections.length,
+  };
 }
 
 export async function runImport(
@@ -135,7 +165,13 @@ export async function runImport(
   job: Job,
   signal: AbortSignal,
   context: Pick<JobContext, 'progress'> | undefined,
-): Promise<{ rows: number; created: number; updated: number; rejected: number }> {
+): Promise<{
+  rows: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  rejected: number;
+}> {
   const parsed = Payload.safeParse(job.payload);
   if (!parsed.success) throw new PermanentJobError('the job has no import id');
   const { importId } = parsed.data;
@@ -145,6 +181,7 @@ export async function runImport(
     rows: Number(row.rows_done),
     created: Number(row.created),
     updated: Number(row.updated),
+    unchanged: Number(row.unchanged),
     rejected: Number(row.rejected),
   });
   if (row.status === 'succeeded') return totals();
@@ -177,6 +214,7 @@ export async function runImport(
           counts.rows = done;
           counts.created += batch.created;
           counts.updated += batch.updated;
+          counts.unchanged += batch.unchanged;
           counts.rejected += batch.rejected;
         }
         await context?.progress(Math.min(99, (100 * done) / total));
@@ -217,9 +255,10 @@ export async function runImport(
   }
 }
 
-/** The job type the worker registry (workers.ts) runs imports with. */
+/** The job types the worker registry (workers.ts) runs imports and their undo with. */
 export function companyImportHandlers(db: Knex): JobRegistry {
   return {
+    ...importUndoHandlers(db),
     [COMPANY_IMPORT_JOB]: {
       timeoutMs: IMPORT_TIMEOUT_MS,
       async run(job, signal, context) {

@@ -11,11 +11,14 @@ import {
   CompanyInputSchema,
   IMPORT_SAMPLE_SIZE,
   looksLikeFormula,
+  restoreNeutralised,
   type CompanyInput,
   type CompanyInputField,
+  type ImportFieldChange,
 } from '@moveratlas/contracts';
 import { PlaceResolver, type ExistingCompany, type Place } from '../company-store';
 import { FileRefusedError, type CsvRecord } from './csv-reader';
+import { companyImages, fieldChanges } from './company-image';
 import { TimeSlice } from '../../../../lib/time-slice';
 
 export interface HeaderPlan {
@@ -83,7 +86,12 @@ export type Decision =
       input: CompanyInput;
       place: Place;
       existing: ExistingCompany;
+      /** The fields it changes, from what to what (never empty: a row changing nothing is 'unchanged'). */
+      changes: ImportFieldChange[];
+      /** The company's name and place before the row (for the diff). */
+      before: { name: string; place: string };
     }
+  | { kind: 'unchanged'; line: number; existing: ExistingCompany }
   | ({ kind: 'reject' } & Rejection);
 
 /** Free-text columns whose formula-looking values the dry run points out (stored as typed; exports neutralise). */
@@ -117,7 +125,9 @@ export class ImportPlanner {
     return input;
   }
 
-  async plan(records: readonly CsvRecord[]): Promise<Decision[]> {
+  async plan(read: readonly CsvRecord[]): Promise<Decision[]> {
+    // A cell our own export neutralised ("'=…") reads back as the text it was (docs/decisions/029).
+    const records = read.map((r) => ({ ...r, cells: r.cells.map(restoreNeutralised) }));
     const decisions: Decision[] = [];
     const reject = (record: CsvRecord, column: string | null, reason: string) =>
       ({ kind: 'reject', line: record.line, column, reason, cells: record.cells }) as const;
@@ -161,7 +171,34 @@ export class ImportPlanner {
     for (const { record, input, index } of valid) {
       decisions[index] = this.decide(record, input, bySlug, byUsdot, reject);
     }
-    return decisions;
+    return this.withChanges(decisions);
+  }
+
+  /** Each update with the fields it changes; one changing nothing becomes 'unchanged' (nothing is written). */
+  private async withChanges(decisions: Decision[]): Promise<Decision[]> {
+    const images = await companyImages(
+      this.db,
+      decisions.flatMap((d) => (d.kind === 'update' ? [d.existing.id] : [])),
+    );
+    return decisions.map((d) => {
+      if (d.kind !== 'update') return d;
+      const image = images.get(d.existing.id);
+      if (!image) return d;
+      const slug = d.input.slug ?? d.existing.slug;
+      const changes = fieldChanges(
+        { input: d.input, place: d.place, slug },
+        this.places,
+        d.existing,
+        image,
+      );
+      if (changes.length === 0)
+        return { kind: 'unchanged', line: d.line, existing: d.existing } as const;
+      return {
+        ...d,
+        changes,
+        before: { name: String(image.columns.name), place: `${image.city}, ${image.state}` },
+      };
+    });
   }
 
   private async existing(
@@ -236,7 +273,15 @@ export class ImportPlanner {
     }
     this.countNeutralised(record);
     return match
-      ? { kind: 'update', line: record.line, input, place, existing: match }
+      ? {
+          kind: 'update',
+          line: record.line,
+          input,
+          place,
+          existing: match,
+          changes: [],
+          before: { name: match.name, place: '' },
+        }
       : { kind: 'create', line: record.line, input, place };
   }
 

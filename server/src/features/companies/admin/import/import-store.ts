@@ -14,6 +14,7 @@ import {
 } from '@moveratlas/contracts';
 import { HttpError, notFound } from '../../../../lib/http-error';
 import { isOurColumn } from './import-plan';
+import { undoView } from './import-undo';
 import { TimeSlice } from '../../../../lib/time-slice';
 
 /**
@@ -40,6 +41,7 @@ export interface ImportRow {
   dry_rows: number;
   dry_created: number;
   dry_updated: number;
+  dry_unchanged: number;
   dry_rejected: number;
   neutralised: number;
   neutralised_cells: string;
@@ -49,8 +51,17 @@ export interface ImportRow {
   rows_done: number;
   created: number;
   updated: number;
+  unchanged: number;
   rejected: number;
   error: string | null;
+  undo_status: string | null;
+  undo_job_id: number | string | null;
+  undo_by: string | null;
+  undo_finished_at: number | string | null;
+  undo_restored: number;
+  undo_deleted: number;
+  undo_skipped: number;
+  undo_error: string | null;
   started_at: number | string | null;
   finished_at: number | string | null;
 }
@@ -124,6 +135,8 @@ export async function deleteImport(db: Knex, id: number): Promise<void> {
   // Children first: SQLite connections enforce the cascade, but deleting explicitly needs no assumption.
   await db('company_import_chunks').where('import_id', id).delete();
   await db('company_import_rejections').where('import_id', id).delete();
+  await db('company_import_changes').where('import_id', id).delete();
+  await db('company_import_undo').where('import_id', id).delete();
   await db('company_imports').where('id', id).delete();
 }
 
@@ -157,6 +170,7 @@ export async function purgeUnusedUploads(db: Knex, now = Date.now()): Promise<vo
     }
     await db.transaction(async (trx) => {
       await trx('company_import_chunks').where('import_id', row.id).delete();
+      await trx('company_import_changes').where('import_id', row.id).delete();
       await trx('company_imports').where({ id: row.id, status: 'ready' }).update({
         status: 'failed',
         error: 'Not imported within a day of the upload; the file was discarded. Upload it again.',
@@ -245,6 +259,7 @@ export async function toCompanyImport(db: Knex, row: ImportRow): Promise<Company
       rows: Number(row.dry_rows),
       created: Number(row.dry_created),
       updated: Number(row.dry_updated),
+      unchanged: Number(row.dry_unchanged),
       rejected: Number(row.dry_rejected),
     },
     neutralised: Number(row.neutralised),
@@ -257,6 +272,7 @@ export async function toCompanyImport(db: Knex, row: ImportRow): Promise<Company
           rows: Number(row.rows_done),
           created: Number(row.created),
           updated: Number(row.updated),
+          unchanged: Number(row.unchanged),
           rejected: Number(row.rejected),
         }
       : null,
@@ -264,6 +280,7 @@ export async function toCompanyImport(db: Knex, row: ImportRow): Promise<Company
     error,
     startedAt: iso(row.started_at),
     finishedAt: iso(row.finished_at),
+    ...(await undoView(db, row, status)),
   };
 }
 

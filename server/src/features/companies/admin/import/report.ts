@@ -8,12 +8,15 @@ import type { Response } from 'express';
 import type { Knex } from 'knex';
 import { COMPANY_CSV_COLUMNS } from '@moveratlas/contracts';
 import { csvRow, responseWriter, UTF8_BOM } from '../../../../lib/csv';
+import { isOurColumn } from './import-plan';
 import { TimeSlice } from '../../../../lib/time-slice';
 
 export const TEMPLATE_CSV = UTF8_BOM + csvRow(COMPANY_CSV_COLUMNS);
 
 /** Rejected rows read per query: a row can hold 200,000 characters, a page is read in one go (SQLite: on the loop). */
 const PAGE = 200;
+/** Ignored columns the report's header names. */
+const IGNORED_IN_REPORT = 5;
 /** Text written to the response at a time, at most. */
 const FLUSH_CHARS = 64 * 1024;
 
@@ -27,7 +30,23 @@ export async function writeRejectedReport(
 ): Promise<void> {
   const out = responseWriter(res);
   const slice = new TimeSlice();
-  await out.write(UTF8_BOM + csvRow(['line', 'column', 'reason', ...columns]));
+  // The columns the import reads, in the file's order; the ignored ones are summarised in one last header
+  // cell (a count and the first few names), not repeated: a file of a thousand unknown columns made a report
+  // nobody could read, and those cells never reach the directory anyway.
+  const read = columns.flatMap((name, i) => (isOurColumn(name) ? [i] : []));
+  const ignored = columns.filter((name) => !isOurColumn(name));
+  const summary =
+    ignored.length === 0
+      ? []
+      : [
+          `${ignored.length} ignored ${ignored.length === 1 ? 'column' : 'columns'} (not in the template): ${ignored
+            .slice(0, IGNORED_IN_REPORT)
+            .map((n) => (n.length > 40 ? `${n.slice(0, 39)}…` : n || '(blank)'))
+            .join(', ')}${ignored.length > IGNORED_IN_REPORT ? ', …' : ''}`,
+        ];
+  await out.write(
+    UTF8_BOM + csvRow(['line', 'column', 'reason', ...read.map((i) => columns[i]), ...summary]),
+  );
   for (let afterId = 0; !out.closed;) {
     const rows = (await db('company_import_rejections')
       .where({ import_id: importId, phase })
@@ -51,7 +70,7 @@ export async function writeRejectedReport(
       } catch {
         // A row whose cells could not be kept still has its line and reason.
       }
-      text += csvRow([row.line, row.column ?? '', row.reason, ...cells]);
+      text += csvRow([row.line, row.column ?? '', row.reason, ...read.map((i) => cells[i] ?? '')]);
       // A rejected row can hold 200,000 characters: hand the loop back, a piece of text at a time.
       if (text.length >= FLUSH_CHARS || slice.due()) {
         await out.write(text);

@@ -6,6 +6,8 @@
  *   GET  /upload/:id              one import: dry-run figures, then the job's status and progress
  *   POST /upload/:id/import       starts the import job (202)
  *   GET  /upload/:id/rejected.csv every rejected row with its line, column and reason
+ *   GET  /upload/:id/changes      the dry run's per-company diff, a page at a time (changes-route.ts)
+ *   POST /upload/:id/undo         undoes an applied import, as a job (undo-route.ts)
  */
 import { Router, type Response } from 'express';
 import { z } from 'zod';
@@ -14,6 +16,7 @@ import type { AdminContext } from '../../../../app-context';
 import { enqueueJob } from '../../../../jobs/queue';
 import { HttpError, notFound } from '../../../../lib/http-error';
 import { parseInput } from '../../../../lib/validate';
+import { importChangesRoute } from './changes-route';
 import { dryRun } from './dry-run';
 import { COMPANY_IMPORT_ATTEMPTS, COMPANY_IMPORT_JOB } from './import-job';
 import {
@@ -26,6 +29,7 @@ import {
   type ImportRow,
 } from './import-store';
 import { TEMPLATE_CSV, writeRejectedReport } from './report';
+import { importUndoRoute } from './undo-route';
 
 /** Content types browsers and tools send a .csv file with; JSON and forms are not files. */
 const CSV_TYPES = new Set([
@@ -120,6 +124,9 @@ export function adminUploadRoutes(ctx: AdminContext): Router {
       .attachment(`rejected-rows-${id}-${phase === 'dry' ? 'dry-run' : 'import'}.csv`);
     await writeRejectedReport(db, res, id, phase, await fileColumns(db, id));
   });
+
+  router.get('/upload/:id/changes', importChangesRoute(db));
+  router.post('/upload/:id/undo', importUndoRoute(ctx));
 
   return router;
 }

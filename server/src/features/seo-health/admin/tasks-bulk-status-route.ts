@@ -1,0 +1,85 @@
+/**
+ * POST /api/admin/seo-health/tasks/bulk-status { ids, status }: sets up to 500 SEO tasks to one status in one
+ * transaction, answering per id what was done with the status before and after.
+ */
+import type { RequestHandler, Response } from 'express';
+import type { Knex } from 'knex';
+import {
+  SeoTaskBulkStatusRequestSchema,
+  type BulkRowResult,
+  type SeoTaskStatus,
+} from '@moveratlas/contracts';
+import type { AdminLocals } from '../../auth';
+import { bulkResult, notFoundRow } from '../../../lib/bulk-result';
+import { parseInput } from '../../../lib/validate';
+
+const LABELS: Record<SeoTaskStatus, string> = {
+  open: 'Open',
+  in_progress: 'In progress',
+  fixed: 'Fixed',
+  ignored: 'Ignored',
+};
+
+export async function bulkTaskStatus(
+  db: Knex,
+  ids: readonly number[],
+  status: SeoTaskStatus,
+  by: string,
+): Promise<BulkRowResult[]> {
+  return db.transaction(async (trx) => {
+    const rows = (await trx('seo_tasks').whereIn('id', ids).select('id', 'status')) as Array<{
+      id: number;
+      status: SeoTaskStatus;
+    }>;
+    const byId = new Map(rows.map((r) => [Number(r.id), r.status]));
+    const results: BulkRowResult[] = [];
+    const changed: number[] = [];
+    for (const id of ids) {
+      const from = byId.get(id);
+      if (from === undefined) {
+        results.push(notFoundRow(id, 'task'));
+      } else if (from === status) {
+        results.push({
+          id,
+          outcome: 'unchanged',
+          message: `Already ${LABELS[status]}`,
+          before: { status: from },
+          after: { status: from },
+        });
+      } else {
+        changed.push(id);
+        results.push({
+          id,
+          outcome: 'done',
+          message: `${LABELS[from]} → ${LABELS[status]}`,
+          before: { status: from },
+          after: { status },
+        });
+      }
+    }
+    if (changed.length > 0)
+      await trx('seo_tasks')
+        .whereIn('id', changed)
+        .update({ status, status_changed_by: by.slice(0, 100), updated_at: Date.now() });
+    // AUDIT (issue 16): record one entry per `results` row with outcome 'done' here, inside this
+    // transaction, from its before/after (the audit log is built on branch h/audit).
+    return results;
+  });
+}
+
+const adminOf = (res: Response) => (res.locals as AdminLocals).admin;
+
+export function seoTasksBulkStatusRoute(db: Knex): RequestHandler {
+  return async (req, res) => {
+    const { ids, status } = parseInput(SeoTaskBulkStatusRequestSchema, req.body, 'body');
+    const results = await bulkTaskStatus(db, ids, status, `admin:${adminOf(res).username}`);
+    res.json(
+      bulkResult(results, {
+        one: 'task',
+        many: 'tasks',
+        done: `set to ${LABELS[status]}`,
+        unchanged: `already ${LABELS[status]}`,
+      }),
+    );
+  };
+}

@@ -34,6 +34,7 @@ const row = (id: number): AdminCompanyRow => ({
   isFeatured: false,
   isInList: true,
   updatedAt: '2026-11-20T10:00:00Z',
+  version: 1,
 });
 
 const page = (items: AdminCompanyRow[], limit = 25): AdminCompanyPage => ({

@@ -38,6 +38,8 @@ export * from './admin-jobs';
 export * from './admin-scripts';
 export * from './admin-seo';
 export * from './admin-qa';
+export * from './admin-audit';
+export * from './admin-policy';
 export * from './directory-data';
 export * from './ssr';
 export * from './site-paths';

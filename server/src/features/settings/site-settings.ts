@@ -131,7 +131,15 @@ export class SiteSettings {
    * Stores every value; a null leadBackendUrl removes the stored one, so LEAD_BACKEND_URL (or the built-in
    * backend) applies again. This process sees the change at once; others within SITE_SETTINGS_CACHE_MS.
    */
-  async save(values: SiteSettingValues, updatedBy: string): Promise<void> {
+  /**
+   * Replaces the stored values. `record`, when given, runs in the save's transaction with the stored values
+   * as they were (the audit log's "before"), so the change and its record commit together.
+   */
+  async save(
+    values: SiteSettingValues,
+    updatedBy: string,
+    record?: (trx: Knex.Transaction, before: Partial<SiteSettingValues>) => Promise<void>,
+  ): Promise<void> {
     const rows = NAMES.filter((name) => values[name] !== null).map((name) => ({
       name,
       value: JSON.stringify(values[name]),
@@ -140,8 +148,10 @@ export class SiteSettings {
     }));
     try {
       await withTransactionRetry(this.db, async (trx) => {
+        const before = record && (await this.read(trx)).values;
         await trx('site_settings').whereIn('name', NAMES).delete();
         await trx('site_settings').insert(rows);
+        if (record) await record(trx, before!);
       });
     } finally {
       this.clear();
@@ -158,8 +168,8 @@ export class SiteSettings {
     this.refreshing = undefined;
   }
 
-  private async read(): Promise<StoredSiteSettings> {
-    const rows = (await this.db('site_settings')
+  private async read(db: Knex = this.db): Promise<StoredSiteSettings> {
+    const rows = (await db('site_settings')
       .whereIn('name', NAMES)
       .select('name', 'value', 'updated_at', 'updated_by')) as SettingRow[];
     const values: Partial<Record<SettingName, unknown>> = {};

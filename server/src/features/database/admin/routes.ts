@@ -17,6 +17,7 @@ import { LONG_STATEMENT_TIMEOUT_MS, withStatementDeadline } from '../../../db/st
 import { HttpError } from '../../../lib/http-error';
 import { parseInput } from '../../../lib/validate';
 import { serverLoad } from '../../health';
+import { recordRequestAudit } from '../../audit';
 import { databaseHealth, databaseMigrations, databaseTables } from './inspect';
 
 /** moveratlas-2026-11-23-063612: when the backup was taken, in UTC. */
@@ -55,7 +56,7 @@ export function adminDatabaseRoutes(ctx: AdminContext): Router {
   });
 
   // A large table's rows stream for as long as the download takes: the long deadline, not a request's.
-  router.post('/database/backup', (_req, res) =>
+  router.post('/database/backup', (req, res) =>
     withStatementDeadline(LONG_STATEMENT_TIMEOUT_MS, async () => {
       const name = backupBaseName();
       const admin = (res.locals as { admin?: { username?: string } }).admin?.username;
@@ -65,6 +66,13 @@ export function adminDatabaseRoutes(ctx: AdminContext): Router {
         // query) is still an ordinary error answer.
         const pieces = backup.body[Symbol.asyncIterator]();
         const first = await pieces.next();
+        // Every lead's personal data leaves with it: recorded before the first byte is sent.
+        await recordRequestAudit(db, req, res, {
+          action: 'database.backup.download',
+          entityType: 'database',
+          summary: `Downloaded a database backup (${name}.${backup.extension})`,
+          after: { file: `${name}.${backup.extension}`, bytes: backup.bytes },
+        });
         res.status(200);
         res.set('Content-Type', DATABASE_BACKUP_TYPES[dialectOf(db).name]);
         if (backup.bytes !== null) res.set('Content-Length', String(backup.bytes));

@@ -60,19 +60,21 @@ export function adminDatabaseRoutes(ctx: AdminContext): Router {
     withStatementDeadline(LONG_STATEMENT_TIMEOUT_MS, async () => {
       const name = backupBaseName();
       const admin = (res.locals as { admin?: { username?: string } }).admin?.username;
+      // Every lead's personal data leaves with it: recorded before the snapshot is taken (so the backup holds
+      // its own record, and no write waits on the snapshot's locks while the snapshot waits to be sent).
+      const extension = dialectOf(db).name === 'sqlite' ? 'sqlite' : 'sql';
+      await recordRequestAudit(db, req, res, {
+        action: 'database.backup.download',
+        entityType: 'database',
+        summary: `Downloaded a database backup (${name}.${extension})`,
+        after: { file: `${name}.${extension}` },
+      });
       const backup = await dialectOf(db).backup();
       try {
         // The first piece is read before anything is sent: a failure there (the snapshot, the export's first
         // query) is still an ordinary error answer.
         const pieces = backup.body[Symbol.asyncIterator]();
         const first = await pieces.next();
-        // Every lead's personal data leaves with it: recorded before the first byte is sent.
-        await recordRequestAudit(db, req, res, {
-          action: 'database.backup.download',
-          entityType: 'database',
-          summary: `Downloaded a database backup (${name}.${backup.extension})`,
-          after: { file: `${name}.${backup.extension}`, bytes: backup.bytes },
-        });
         res.status(200);
         res.set('Content-Type', DATABASE_BACKUP_TYPES[dialectOf(db).name]);
         if (backup.bytes !== null) res.set('Content-Length', String(backup.bytes));

@@ -19,6 +19,8 @@ import { ratingText } from './rating-text';
 import { COMPANIES_PATH, REVIEWS_PATH } from './api-paths';
 import { CompanyForm, formStateOf } from './company-form';
 import { REVIEW_STATUS_LABELS, ReviewModeration } from './review-moderation';
+import { auditOf } from '../audit/audit-link';
+import { useMay } from '../use-admin-role';
 
 function CompanyEditor({ detail }: { detail: AdminCompanyDetail }) {
   const queryClient = useQueryClient();
@@ -28,6 +30,8 @@ function CompanyEditor({ detail }: { detail: AdminCompanyDetail }) {
   const [reviewStatus, setReviewStatus] = useState<ReviewStatus | ''>('');
   const [reviewPage, setReviewPage] = useState(1);
   const path = `${COMPANIES_PATH}/${detail.id}`;
+  const mayDelete = useMay('DELETE /companies/:id');
+  const mayReadHistory = useMay('GET /audit');
 
   const save = useMutation({
     mutationFn: (body: Record<string, unknown>) =>
@@ -97,9 +101,16 @@ function CompanyEditor({ detail }: { detail: AdminCompanyDetail }) {
           >
             View public page<span className="sr-only"> (opens in a new tab)</span>
           </a>
-          <button type="button" className={buttonClass} onClick={() => setConfirming(true)}>
-            Delete
-          </button>
+          {mayReadHistory ? (
+            <Link to={auditOf('company', detail.id)} className={buttonClass}>
+              History
+            </Link>
+          ) : null}
+          {mayDelete ? (
+            <button type="button" className={buttonClass} onClick={() => setConfirming(true)}>
+              Delete
+            </button>
+          ) : null}
         </div>
       </div>
 

@@ -91,5 +91,5 @@ async function setRole(
     throw error;
   }
   logger?.warn({ username, role }, 'admin role set (npm run admin -- set-role)');
-  return `Admin "${username}" is now ${role === 'owner' ? 'an' : 'a'} ${role}.`;
+  return `Admin "${username}" is now ${/^[aeiou]/.test(role) ? 'an' : 'a'} ${role}.`;
 }

@@ -133,7 +133,7 @@ function RoleCell({ user, editable }: { user: AdminUser; editable: boolean }) {
       await queryClient.invalidateQueries({ queryKey: [ADMIN_USERS_PATH] });
       toast({
         title: 'Role changed',
-        description: `${user.username} is now ${answer.role === 'owner' ? 'an' : 'a'} ${ADMIN_ROLE_LABELS[answer.role].toLowerCase()}.`,
+        description: `${user.username} is now ${answer.role === 'viewer' ? 'a' : 'an'} ${ADMIN_ROLE_LABELS[answer.role].toLowerCase()}.`,
       });
     },
     onError: (error) =>

@@ -34,7 +34,11 @@ const LIST_PARAMS = [...FILTER_PARAMS, 'page'] as const;
 
 function AuditFilters({ search, data }: { search: URLSearchParams; data: AuditPage | undefined }) {
   const [, setSearch] = useSearchParams();
+  // On a phone the filters past the first two fold away, so the entries are not a screen below.
+  const [more, setMore] = useState(false);
+  const moreId = useId();
   const value = (name: string) => search.get(name) ?? '';
+  const folded = ['entityType', 'entityId', 'outcome', 'from', 'to'].filter((n) => value(n)).length;
   const actions = data?.actions ?? [];
   // The current choice stays listed while the choices load (or if the log no longer holds it).
   const withCurrent = (list: string[], name: string) =>
@@ -53,7 +57,7 @@ function AuditFilters({ search, data }: { search: URLSearchParams; data: AuditPa
       key={search.toString()}
       className={cardClass}
     >
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="grid gap-3 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4">
         <FilterSelect
           label="Who"
           name="actor"
@@ -68,29 +72,43 @@ function AuditFilters({ search, data }: { search: URLSearchParams; data: AuditPa
           anyLabel="Any action"
           options={withCurrent(actions, 'action').map((a) => ({ value: a, label: actionWords(a) }))}
         />
-        <FilterSelect
-          label="Kind of record"
-          name="entityType"
-          value={value('entityType')}
-          anyLabel="Any kind"
-          options={withCurrent(types, 'entityType').map((t) => ({
-            value: t,
-            label: entityWords(t),
-          }))}
-        />
-        <FilterInput label="Record id" name="entityId" value={value('entityId')} />
-        <FilterSelect
-          label="Outcome"
-          name="outcome"
-          value={value('outcome')}
-          anyLabel="Done or refused"
-          options={[
-            { value: 'succeeded', label: 'Done' },
-            { value: 'refused', label: 'Refused' },
-          ]}
-        />
-        <FilterInput label="From" name="from" type="date" value={value('from')} />
-        <FilterInput label="To" name="to" type="date" value={value('to')} />
+        <button
+          type="button"
+          aria-expanded={more}
+          aria-controls={moreId}
+          onClick={() => setMore(!more)}
+          className={`${buttonClass} sm:col-span-2 md:hidden`}
+        >
+          {more ? 'Fewer filters' : `More filters${folded > 0 ? ` (${folded} active)` : ''}`}
+        </button>
+        <div
+          id={moreId}
+          className={`${more ? 'grid' : 'hidden'} gap-3 sm:col-span-2 sm:grid-cols-2 md:contents`}
+        >
+          <FilterSelect
+            label="Kind of record"
+            name="entityType"
+            value={value('entityType')}
+            anyLabel="Any kind"
+            options={withCurrent(types, 'entityType').map((t) => ({
+              value: t,
+              label: entityWords(t),
+            }))}
+          />
+          <FilterInput label="Record id" name="entityId" value={value('entityId')} />
+          <FilterSelect
+            label="Outcome"
+            name="outcome"
+            value={value('outcome')}
+            anyLabel="Done or refused"
+            options={[
+              { value: 'succeeded', label: 'Done' },
+              { value: 'refused', label: 'Refused' },
+            ]}
+          />
+          <FilterInput label="From" name="from" type="date" value={value('from')} />
+          <FilterInput label="To" name="to" type="date" value={value('to')} />
+        </div>
       </div>
       <div className="mt-4 flex flex-wrap gap-3">
         <button type="submit" className={primaryButtonClass}>

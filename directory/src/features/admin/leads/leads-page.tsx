@@ -26,6 +26,7 @@ import { EmptyState, LoadFailure, Skeleton, StaleListNotice } from '../ui/load-s
 import { Pager } from '../ui/pager';
 import { SortableHead, type Sorting } from '../ui/sort-header';
 import { pick, withParams } from '../ui/url-params';
+import { useMay } from '../use-admin-role';
 import {
   DeliveryBadge,
   fullName,
@@ -235,6 +236,8 @@ export function Component() {
   });
   const facets = useQuery<AdminLeadFacets>({ queryKey: [ADMIN_API.leadFacets] });
   const filtered = Object.keys(filters).length > 0;
+  // An export is a copy of many people's personal data: owners only (the server refuses anyone else).
+  const mayExport = useMay('GET /leads/export.csv');
   const exportHref = `${ADMIN_API.leads}/export.csv${
     filtered ? `?${new URLSearchParams(filters).toString()}` : ''
   }`;
@@ -243,9 +246,11 @@ export function Component() {
     <div className="mx-auto max-w-7xl space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-xl font-bold text-slate-900">Quote requests</h2>
-        <a href={exportHref} download className={buttonClass}>
-          Export CSV
-        </a>
+        {mayExport ? (
+          <a href={exportHref} download className={buttonClass}>
+            Export CSV
+          </a>
+        ) : null}
       </div>
       <LeadFilters search={search} facets={facets.data} />
       <p aria-live="polite" className="text-sm text-slate-700">

@@ -3,6 +3,7 @@
  * the session and CSRF cookies. The login form and POST /api/login validate with the same schema.
  */
 import { z } from 'zod';
+import { ADMIN_ROLES } from './admin-policy';
 
 /** httpOnly, SameSite=Strict: the server-side session's id. Renewed at every login. */
 export const ADMIN_SESSION_COOKIE = 'ma_session';
@@ -60,5 +61,7 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 export const authStatusSchema = z.object({
   isAuthenticated: z.boolean(),
   username: z.string().optional(),
+  /** The signed-in admin's role: the screens hide what it cannot do (the server checks it anyway). */
+  role: z.enum(ADMIN_ROLES).optional(),
 });
 export type AuthStatus = z.infer<typeof authStatusSchema>;

@@ -10,6 +10,7 @@ import { fieldLabel, plainText } from './text';
 import { requiredText } from './required-text';
 import { trimTrailingSlashes } from './paths';
 import { recordVersion } from './record-version-schema';
+import { ADMIN_ROLES } from './admin-policy';
 
 /** What the public site showed before settings existed (directory/src/config/site.ts): the defaults. */
 export const DEFAULT_SUPPORT_EMAIL = 'support@moveratlas.example';
@@ -275,6 +276,10 @@ const newPassword = (field: string) =>
       `${fieldLabel(field)} must be at most ${ADMIN_PASSWORD_MAX_LENGTH} characters`,
     );
 
+export const AdminRoleSchema = z.enum(ADMIN_ROLES, {
+  message: `role must be one of: ${ADMIN_ROLES.join(', ')}`,
+});
+
 export const AdminUserCreateSchema = z.strictObject({
   username: z
     .string({ message: 'Username is required' })
@@ -283,12 +288,19 @@ export const AdminUserCreateSchema = z.strictObject({
     .max(64, 'Username must be at most 64 characters')
     .regex(ADMIN_USERNAME_PATTERN, 'Username may contain only letters, digits and . _ @ -'),
   password: newPassword('password'),
+  /** Least privilege when not said: a new admin reads until an owner gives it more. */
+  role: AdminRoleSchema.optional().default('viewer'),
 });
 export type AdminUserCreate = z.input<typeof AdminUserCreateSchema>;
+
+/** PATCH /api/admin/settings/admin-users/:id: an owner changes another admin's role. */
+export const AdminUserUpdateSchema = z.strictObject({ role: AdminRoleSchema });
+export type AdminUserUpdate = z.infer<typeof AdminUserUpdateSchema>;
 
 export const AdminUserSchema = z.object({
   id: z.number().int(),
   username: z.string(),
+  role: z.enum(ADMIN_ROLES),
   createdAt: z.string(),
   /** Sessions signed in and not yet ended or expired. */
   activeSessions: z.number().int().nonnegative(),

@@ -41,6 +41,8 @@ export * from './admin-seo';
 export * from './admin-qa';
 export * from './admin-mail';
 export * from './admin-alerts';
+export * from './admin-audit';
+export * from './admin-policy';
 export * from './directory-data';
 export * from './ssr';
 export * from './site-paths';

@@ -1,10 +1,12 @@
 /**
  * Every /api/admin/* endpoint, behind one gate: a valid server-side admin session (401 without one) and, for
- * writes, the session's CSRF token (403 without it). Each admin screen's feature folder exports a Router
+ * writes, the session's CSRF token (403 without it); then the admin's role, checked against the policy table
+ * (403 below the route's least role, and for any route the table lacks). Each admin screen's feature folder exports a Router
  * with paths relative to /api/admin and is added here, once.
  */
 import { Router } from 'express';
-import { adminSessionGate } from '../features/auth';
+import { adminRolePolicy, adminSessionGate } from '../features/auth';
+import { adminAuditRoutes } from '../features/audit';
 import type { AdminContext } from '../app-context';
 import { adminDatabaseRoutes } from '../features/database';
 import { adminSettingsRoutes } from '../features/settings';
@@ -26,6 +28,9 @@ export function adminApi(ctx: AdminContext): Router {
   const router = Router();
   // The gate (features/auth) comes first: res.locals.admin = { id, username } for every handler below.
   router.use(adminSessionGate(ctx));
+  // Then the role: each route's least role from the one policy table (contracts' ADMIN_ROUTE_POLICY); a route
+  // missing from it is refused to everyone. res.locals.admin.role is the signed-in admin's.
+  router.use(adminRolePolicy(ctx.db));
   // Then one line per admin feature:
   router.use(adminDashboardRoutes(ctx));
   router.use(adminLeadsRoutes(ctx));
@@ -42,5 +47,6 @@ export function adminApi(ctx: AdminContext): Router {
   router.use(adminMailRoutes(ctx));
   router.use(adminAlertsRoutes(ctx));
   router.use(adminAlertSettingsRoutes(ctx));
+  router.use(adminAuditRoutes(ctx));
   return router;
 }

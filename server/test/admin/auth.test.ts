@@ -21,6 +21,13 @@ import { cookieValue, loginAsAdmin } from '../admin-session';
 import { testDatabases } from '../databases';
 import { startTestApp, type TestApp } from '../test-app';
 import { routesOf } from '../router-endpoints';
+import { UNKNOWN_ADMIN_ROUTE } from '../../src/features/auth/admin-policy';
+
+/**
+ * What an address no route has answers once past the session gate: the role policy refuses any address its
+ * table does not name (deny by default, docs/decisions/027), so a 403 here means "signed in".
+ */
+const PAST_THE_GATE = 403;
 
 const ADMIN = { username: 'auth-test-admin', password: 'quartz lantern meadow 91' };
 /** Usernames these tests invent start so, and their throttle rows are removed afterwards. */
@@ -179,22 +186,23 @@ describe.each(testDatabases())('admin sign-in on $name', (database) => {
         expect(await response.json()).toEqual({ error: 'Missing or invalid CSRF token' });
       }
     }
-    // With the token the gate lets the request on (an unknown path then answers 404).
+    // With the token the gate lets the request on (to the role policy, which refuses an address it does not name: 403).
     const allowed = await fetch(`${app.baseUrl}/api/admin/no-such-endpoint`, {
       method: 'POST',
       headers: { Cookie: cookie, [CSRF_HEADER]: csrf, 'Content-Type': 'application/json' },
       body: '{}',
     });
-    expect(allowed.status).toBe(404);
+    expect(allowed.status).toBe(PAST_THE_GATE);
+    expect(await allowed.json()).toEqual({ error: UNKNOWN_ADMIN_ROUTE });
     // Reads need no token.
-    expect((await adminGet(cookie)).status).toBe(404);
+    expect((await adminGet(cookie)).status).toBe(PAST_THE_GATE);
     // The shared helper of the admin API tests gets through the gate, writes included.
     const client = await loginAsAdmin(app.baseUrl, ADMIN);
     const write = await client.request('/api/admin/no-such-endpoint', {
       method: 'DELETE',
       body: '{}',
     });
-    expect(write.status).toBe(404);
+    expect(write.status).toBe(PAST_THE_GATE);
   });
 
   it('validates the login with the spec’s messages and refuses bad credentials alike', async () => {
@@ -284,7 +292,12 @@ describe.each(testDatabases())('admin sign-in on $name', (database) => {
     expect(JSON.stringify(row)).not.toContain(session);
     const status = await fetch(`${app.baseUrl}/api/auth/status`, { headers: { Cookie: cookie } });
     expect(status.headers.get('cache-control')).toBe('no-store');
-    expect(await status.json()).toEqual({ isAuthenticated: true, username: ADMIN.username });
+    expect(await status.json()).toEqual({
+      isAuthenticated: true,
+      username: ADMIN.username,
+      // An admin made by setAdminPassword (the environment, npm run admin) is an owner.
+      role: 'owner',
+    });
     const anonymous = await fetch(`${app.baseUrl}/api/auth/status`);
     expect(await anonymous.json()).toEqual({ isAuthenticated: false });
   });
@@ -297,7 +310,7 @@ describe.each(testDatabases())('admin sign-in on $name', (database) => {
     expect(second).not.toBe(first.session);
     expect(cookieValue(again, CSRF_COOKIE)).not.toBe(first.csrf);
     expect((await adminGet(first.cookie)).status).toBe(401);
-    expect((await adminGet(`${ADMIN_SESSION_COOKIE}=${second}`)).status).toBe(404);
+    expect((await adminGet(`${ADMIN_SESSION_COOKIE}=${second}`)).status).toBe(PAST_THE_GATE);
 
     const planted = 'P'.repeat(43);
     const fixated = await login(ADMIN, clientIp(), {
@@ -309,7 +322,7 @@ describe.each(testDatabases())('admin sign-in on $name', (database) => {
 
   it('ends the session at POST /api/logout: the cookie replayed afterwards gets 401', async () => {
     const { cookie, csrf } = await signIn();
-    expect((await adminGet(cookie)).status).toBe(404);
+    expect((await adminGet(cookie)).status).toBe(PAST_THE_GATE);
     const logout = await fetch(`${app.baseUrl}/api/logout`, {
       method: 'POST',
       headers: { Cookie: cookie, [CSRF_HEADER]: csrf },
@@ -328,7 +341,7 @@ describe.each(testDatabases())('admin sign-in on $name', (database) => {
       headers: { Cookie: cookie },
     });
     expect(withoutToken.status).toBe(403);
-    expect((await adminGet(cookie)).status).toBe(404);
+    expect((await adminGet(cookie)).status).toBe(PAST_THE_GATE);
     const logout = await fetch(`${app.baseUrl}/api/logout`, {
       method: 'POST',
       headers: { Cookie: cookie, [CSRF_HEADER]: csrf },
@@ -344,7 +357,7 @@ describe.each(testDatabases())('admin sign-in on $name', (database) => {
     // Last used just inside the idle timeout: still live, and the use is recorded.
     const almost = Date.now() - adminAuth.idleTimeoutMs + 60_000;
     await app.db('admin_sessions').where({ token_hash: idleHash }).update({ last_seen_at: almost });
-    expect((await adminGet(idle.cookie)).status).toBe(404);
+    expect((await adminGet(idle.cookie)).status).toBe(PAST_THE_GATE);
     const touched = (await app.db('admin_sessions').where({ token_hash: idleHash }).first()) as {
       last_seen_at: number;
     };
@@ -382,7 +395,7 @@ describe.each(testDatabases())('admin sign-in on $name', (database) => {
       const onOther = await fetch(`${other.baseUrl}/api/admin/no-such-endpoint`, {
         headers: { Cookie: cookie },
       });
-      expect(onOther.status).toBe(404);
+      expect(onOther.status).toBe(PAST_THE_GATE);
       await fetch(`${other.baseUrl}/api/logout`, {
         method: 'POST',
         headers: { Cookie: cookie, [CSRF_HEADER]: csrf },

@@ -125,6 +125,7 @@ describe('the admin layout', () => {
       ['CSV Upload', '/admin/upload'],
       ['SEO Health', '/admin/seo-health'],
       ['QA Automation', '/admin/qa-automation'],
+      ['Audit log', '/admin/audit'],
       ['Settings', '/admin/settings'],
     ]);
     expect(links[1]!.getAttribute('aria-current')).toBe('page');
@@ -144,6 +145,25 @@ describe('the admin layout', () => {
         .getAllByRole('link')
         .map((link) => link.textContent),
     ).toEqual(['Home', 'Companies', 'SEO', 'QA', 'Database']);
+  });
+
+  it('offers the audit log to owners and editors, not to viewers', async () => {
+    for (const [role, shown] of [
+      ['owner', true],
+      ['editor', true],
+      ['viewer', false],
+    ] as const) {
+      renderAdmin('/admin/companies', (url) =>
+        url === '/api/auth/status'
+          ? json(200, { isAuthenticated: true, username: 'ops', role })
+          : signedIn(url),
+      );
+      const sidebar = await screen.findByRole('navigation', { name: 'Admin sections' });
+      await screen.findByText('Companies screen');
+      expect(within(sidebar).queryByRole('link', { name: 'Audit log' }) !== null, role).toBe(shown);
+      expect(within(sidebar).getByRole('link', { name: 'Settings' })).toBeInTheDocument();
+      cleanup();
+    }
   });
 
   it('counts the contact messages nobody has opened beside Messages', async () => {

@@ -1,5 +1,5 @@
 /**
- * The admin frame (spec 2.6): on wide screens a sidebar with the thirteen sections (with the unread messages counted), Logout and Return to
+ * The admin frame (spec 2.6): on wide screens a sidebar with the sections (the unread messages counted; the audit log only for the roles that may read it), Logout and Return to
  * Website; on narrow ones the same menu in a drawer (a Radix dialog: focus kept inside, Escape closes it)
  * and a bottom bar with the five most used sections. The header names the current section; below it, the
  * banner of whatever is failing (alerts/alerts-banner.tsx).
@@ -22,6 +22,8 @@ import { useAuthStatus } from './admin-guard';
 import { useLogout } from './use-logout';
 import { AlertsBanner } from './alerts/alerts-banner';
 import { LeaveGuard } from './drafts/leave-guard';
+import { useAdminRole } from './use-admin-role';
+import { roleMay } from '@moveratlas/contracts';
 
 export const ADMIN_MAIN_ID = 'admin-main';
 
@@ -61,6 +63,9 @@ function UnreadBadge({ count }: { count: number }) {
 function AdminMenu({ onNavigate }: { onNavigate?: () => void }) {
   const site = useSite();
   const newMessages = useNewMessageCount();
+  const role = useAdminRole();
+  // A section the role cannot read is not offered (the server would refuse it anyway).
+  const items = ADMIN_SIDEBAR.filter((item) => !item.reads || !role || roleMay(role, item.reads));
   return (
     <div className="flex h-full flex-col">
       <div className="flex h-14 shrink-0 items-center border-b border-slate-200 px-4">
@@ -70,7 +75,7 @@ function AdminMenu({ onNavigate }: { onNavigate?: () => void }) {
       </div>
       <nav aria-label="Admin sections" className="flex-1 overflow-y-auto p-3">
         <ul className="space-y-1">
-          {ADMIN_SIDEBAR.map((item) => (
+          {items.map((item) => (
             <li key={item.to}>
               <NavLink
                 to={item.to}

@@ -1,10 +1,12 @@
 /** The admin area's navigation (spec 2.6, plus Messages, issue 16): the sidebar in its order, the mobile bottom bar, and the header titles. */
-import { trimTrailingSlashes } from '@moveratlas/contracts';
+import { trimTrailingSlashes, type AdminRouteKey } from '@moveratlas/contracts';
 
 export interface AdminNavItem {
   label: string;
   to: string;
   icon: AdminIconName;
+  /** The API route the screen reads: the link shows only to a role that may use it. */
+  reads?: AdminRouteKey;
 }
 
 export type AdminIconName =
@@ -20,6 +22,7 @@ export type AdminIconName =
   | 'upload'
   | 'seo'
   | 'qa'
+  | 'audit'
   | 'settings';
 
 export const ADMIN_HOME = '/admin';
@@ -39,6 +42,7 @@ export const ADMIN_SIDEBAR: readonly AdminNavItem[] = [
   { label: 'CSV Upload', to: '/admin/upload', icon: 'upload' },
   { label: 'SEO Health', to: '/admin/seo-health', icon: 'seo' },
   { label: 'QA Automation', to: '/admin/qa-automation', icon: 'qa' },
+  { label: 'Audit log', to: '/admin/audit', icon: 'audit', reads: 'GET /audit' },
   { label: 'Settings', to: '/admin/settings', icon: 'settings' },
 ];
 
@@ -63,6 +67,7 @@ const SECTION_TITLES: ReadonlyArray<[string, string]> = [
   ['/admin/jobs', 'Jobs System'],
   ['/admin/seo-health', 'SEO Health Dashboard'],
   ['/admin/qa-automation', 'QA Automation'],
+  ['/admin/audit', 'Audit log'],
 ];
 
 export function adminTitle(pathname: string): string {

@@ -114,6 +114,10 @@ export const adminScreens: RouteObject[] = [
     }),
   },
   {
+    path: 'audit',
+    lazy: async () => ({ Component: (await import('./audit/audit-page')).Component }),
+  },
+  {
     path: 'qa-automation',
     lazy: async () => ({ Component: (await import('./qa/qa-page')).Component }),
   },

@@ -51,6 +51,8 @@ import * as addZipKindAndCityPopulation from './20261127_01_add_zip_kind_and_cit
 import * as storeCompanyTextAsTyped from './20261127_50_store_company_text_as_typed';
 import * as addContactMessageHandling from './20261127_51_add_contact_message_handling';
 import * as createContactMessageEvents from './20261127_52_create_contact_message_events';
+import * as createAuditEvents from './20261127_60_create_audit_events';
+import * as addAdminUserRole from './20261127_61_add_admin_user_role';
 import * as addCompanyVersion from './20261127_70_add_company_version';
 import * as addPartnerVersion from './20261127_71_add_partner_version';
 import * as createCompanyCreateRequests from './20261127_72_create_company_create_requests';
@@ -110,6 +112,8 @@ const migrations: Record<string, Knex.Migration> = {
   '20261127_50_store_company_text_as_typed': storeCompanyTextAsTyped,
   '20261127_51_add_contact_message_handling': addContactMessageHandling,
   '20261127_52_create_contact_message_events': createContactMessageEvents,
+  '20261127_60_create_audit_events': createAuditEvents,
+  '20261127_61_add_admin_user_role': addAdminUserRole,
   '20261127_70_add_company_version': addCompanyVersion,
   '20261127_71_add_partner_version': addPartnerVersion,
   '20261127_72_create_company_create_requests': createCompanyCreateRequests,

@@ -1,5 +1,6 @@
 /**
- * npm run admin -- create|set-password <username>: creates an admin or sets its password. The password is
+ * npm run admin -- create|set-password <username>: creates an admin (an owner) or sets its password;
+ * set-role <username> <owner|editor|viewer> changes its role. The password is
  * never an argument (it would stay in the shell history and the process list): it is typed at a hidden
  * prompt, twice, or piped in on standard input (its first line). There is no default password.
  */
@@ -53,14 +54,14 @@ async function readPassword(): Promise<string> {
   return first;
 }
 
-const [command, username] = process.argv.slice(2);
+const [command, username, role] = process.argv.slice(2);
 const config = loadConfig();
 const db = openDatabase(config.database);
 try {
   await migrate(db);
   // The log line is the record of the reset, beside the server's own (LOG_LEVEL as for the server).
   const logger = createLogger(config.logLevel);
-  console.info(await runAdminCommand(db, command, username, readPassword, logger));
+  console.info(await runAdminCommand(db, command, username, readPassword, logger, role));
 } catch (error) {
   if (!(error instanceof AdminCommandError)) throw error;
   console.error(error.message);

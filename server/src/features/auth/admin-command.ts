@@ -6,13 +6,21 @@
  */
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
+import { ADMIN_ROLES, isAdminRole } from '@moveratlas/contracts';
+import { recordAudit } from '../audit';
+import { HttpError } from '../../lib/http-error';
+import { setAdminRole } from './admin/admin-user-admin';
 import { createAdminIfMissing, setAdminPassword } from './admin-users';
 import { passwordProblem } from './password-policy';
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.@-]{3,64}$/;
 export const ADMIN_USAGE =
-  'usage: npm run admin -- create <username> | set-password <username>\n' +
-  '  The password is asked for twice on a terminal, or read from the first line of standard input.';
+  'usage: npm run admin -- create <username> | set-password <username> | set-role <username> <role>\n' +
+  '  The password is asked for twice on a terminal, or read from the first line of standard input.\n' +
+  `  Roles: ${ADMIN_ROLES.join(', ')}. An admin created here is an owner.`;
+
+/** Who the audit log names for a change made at the command line. */
+const CLI_ACTOR = { id: null, username: 'npm run admin', role: null, ip: null };
 
 export class AdminCommandError extends Error {}
 
@@ -22,7 +30,9 @@ export async function runAdminCommand(
   username: string | undefined,
   readPassword: () => Promise<string>,
   logger?: Logger,
+  role?: string,
 ): Promise<string> {
+  if (command === 'set-role' && username) return setRole(db, username, role, logger);
   if ((command !== 'create' && command !== 'set-password') || !username)
     throw new AdminCommandError(ADMIN_USAGE);
   if (!USERNAME_PATTERN.test(username))
@@ -51,4 +61,35 @@ export async function runAdminCommand(
     'admin password reset (npm run admin -- set-password); its sessions ended',
   );
   return `Password of admin "${username}" changed; ${ended} session${ended === 1 ? '' : 's'} ended.`;
+}
+
+/** `set-role <username> <role>`: the same rule as the Settings screen (the last owner keeps its role), audited. */
+async function setRole(
+  db: Knex,
+  username: string,
+  role: string | undefined,
+  logger?: Logger,
+): Promise<string> {
+  if (!isAdminRole(role))
+    throw new AdminCommandError(`The role must be one of: ${ADMIN_ROLES.join(', ')}`);
+  const existing = (await db('admin_users').where({ username }).first('id')) as
+    { id: number } | undefined;
+  if (!existing) throw new AdminCommandError(`There is no admin "${username}"`);
+  try {
+    await setAdminRole(db, Number(existing.id), role, (trx, row) =>
+      recordAudit(trx, CLI_ACTOR, {
+        action: 'admin_user.update',
+        entityType: 'admin_user',
+        entityId: existing.id,
+        summary: `Changed the role of ${username}: ${row.before} → ${role} (npm run admin)`,
+        before: { role: row.before },
+        after: { role },
+      }),
+    );
+  } catch (error) {
+    if (error instanceof HttpError) throw new AdminCommandError(error.message);
+    throw error;
+  }
+  logger?.warn({ username, role }, 'admin role set (npm run admin -- set-role)');
+  return `Admin "${username}" is now ${/^[aeiou]/.test(role) ? 'an' : 'a'} ${role}.`;
 }

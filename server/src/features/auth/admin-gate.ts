@@ -4,7 +4,7 @@
  * convenience; this is the check. Handlers read the signed-in admin from `res.locals.admin`.
  */
 import type { RequestHandler } from 'express';
-import { CSRF_HEADER } from '@moveratlas/contracts';
+import { CSRF_HEADER, type AdminRole } from '@moveratlas/contracts';
 import type { Config } from '../../config';
 import type { Knex } from 'knex';
 import { HttpError } from '../../lib/http-error';
@@ -13,7 +13,7 @@ import { findSession, tokensMatch } from './sessions';
 
 /** What the gate leaves in res.locals for the admin handlers. */
 export interface AdminLocals {
-  admin: { id: number; username: string };
+  admin: { id: number; username: string; role: AdminRole };
   /** The row id of the caller's own session (kept when a password change ends the others). */
   adminSessionId: number;
 }
@@ -31,7 +31,7 @@ export function adminSessionGate({ config, db }: { config: Config; db: Knex }): 
       if (!token || !tokensMatch(token, session.csrfToken))
         throw new HttpError(403, 'Missing or invalid CSRF token');
     }
-    res.locals.admin = { id: session.adminId, username: session.username };
+    res.locals.admin = { id: session.adminId, username: session.username, role: session.role };
     res.locals.adminSessionId = session.sessionId;
     next();
   };

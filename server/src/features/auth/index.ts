@@ -4,12 +4,14 @@
  * (eslint holds the line: docs/decisions/015-one-folder-per-resource.md).
  */
 export { type AdminLocals, adminSessionGate } from './admin-gate';
+export { adminRolePolicy } from './admin-policy';
 export { applyEnvironmentAdmin } from './admin-users';
 export {
   changeOwnPassword,
   createAdminUser,
   deleteAdminUser,
   listAdminUsers,
+  setAdminRole,
 } from './admin/admin-user-admin';
 export { LoginThrottle } from './login-throttle';
 export { passwordProblem, passwordProblemOffThread } from './password-policy';

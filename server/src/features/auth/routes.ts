@@ -127,7 +127,7 @@ export function authRoutes({ config, db, logger }: AuthContext): Router {
     const session = await findSession(db, timeouts, id);
     if (!session && id !== undefined) clearSessionCookies(config, req, res);
     const status: AuthStatus = session
-      ? { isAuthenticated: true, username: session.username }
+      ? { isAuthenticated: true, username: session.username, role: session.role }
       : { isAuthenticated: false };
     res.json(status);
   });

@@ -5,6 +5,7 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Knex } from 'knex';
+import { isAdminRole, type AdminRole } from '@moveratlas/contracts';
 
 export interface SessionTimeouts {
   idleTimeoutMs: number;
@@ -16,6 +17,8 @@ export interface AdminSession {
   sessionId: number;
   adminId: number;
   username: string;
+  /** Read at every request: a role an owner changes applies at the admin's next click. */
+  role: AdminRole;
   csrfToken: string;
 }
 
@@ -24,6 +27,7 @@ interface SessionRow {
   csrf_token: string;
   admin_id: number;
   username: string;
+  role: string;
   last_seen_at: number | string;
   expires_at: number | string;
 }
@@ -79,6 +83,7 @@ export async function findSession(
       's.csrf_token',
       's.admin_id',
       'u.username',
+      'u.role',
       's.last_seen_at',
       's.expires_at',
     )) as SessionRow | undefined;
@@ -94,6 +99,8 @@ export async function findSession(
     sessionId: Number(row.id),
     adminId: Number(row.admin_id),
     username: row.username,
+    // An unknown value (a hand-edited row) reads as the least role, never as more.
+    role: isAdminRole(row.role) ? row.role : 'viewer',
     csrfToken: row.csrf_token,
   };
 }

@@ -141,10 +141,15 @@ export class SiteSettings {
    * Written only when the settings are still at `basedOnVersion`; answers false (nothing written) when
    * someone saved since.
    */
+  /**
+   * `record`, when given, runs in the save's transaction with the stored values as they were (the audit
+   * log's "before"), so the change and its record commit together.
+   */
   async save(
     values: SiteSettingValues,
     updatedBy: string,
     basedOnVersion: number,
+    record?: (trx: Knex.Transaction, before: Partial<SiteSettingValues>) => Promise<void>,
   ): Promise<boolean> {
     const rows = NAMES.filter((name) => values[name] !== null).map((name) => ({
       name,
@@ -160,6 +165,7 @@ export class SiteSettings {
     let saved: boolean;
     try {
       saved = await withTransactionRetry(this.db, async (trx) => {
+        const before = record && (await this.read(trx)).values;
         if (basedOnVersion === 0) {
           try {
             await trx('site_settings').insert({ name: VERSION_ROW, ...next });
@@ -176,6 +182,7 @@ export class SiteSettings {
         }
         await trx('site_settings').whereIn('name', NAMES).delete();
         await trx('site_settings').insert(rows);
+        if (record) await record(trx, before!);
         return true;
       });
     } finally {
@@ -195,8 +202,8 @@ export class SiteSettings {
     this.refreshing = undefined;
   }
 
-  private async read(): Promise<StoredSiteSettings> {
-    const rows = (await this.db('site_settings')
+  private async read(db: Knex = this.db): Promise<StoredSiteSettings> {
+    const rows = (await db('site_settings')
       .whereIn('name', [...NAMES, VERSION_ROW])
       .select('name', 'value', 'updated_at', 'updated_by')) as SettingRow[];
     const values: Partial<Record<SettingName, unknown>> = {};

@@ -30,6 +30,8 @@ import { ratingText } from './rating-text';
 import { COMPANIES_PATH, REVIEWS_PATH } from './api-paths';
 import { bodyOf, CompanyForm, formStateOf, type CompanyFormState } from './company-form';
 import { REVIEW_STATUS_LABELS, ReviewModeration } from './review-moderation';
+import { auditOf } from '../audit/audit-link';
+import { useMay } from '../use-admin-role';
 
 /** A form field's value as the merge panel shows it: services by name, lines as a list. */
 function shownField(state: CompanyFormState, field: keyof CompanyFormState): string {
@@ -68,6 +70,8 @@ function CompanyEditor({ detail }: { detail: AdminCompanyDetail }) {
     if (!dirty && !conflict && version !== undefined && detail.version > version)
       rebase(formStateOf(detail.values), detail.version);
   }, [detail, dirty, conflict, version, rebase]);
+  const mayDelete = useMay('DELETE /companies/:id');
+  const mayReadHistory = useMay('GET /audit');
 
   const save = useMutation({
     mutationFn: ({ values, version }: { values: CompanyFormState; version: number | undefined }) =>
@@ -174,9 +178,16 @@ function CompanyEditor({ detail }: { detail: AdminCompanyDetail }) {
           >
             View public page<span className="sr-only"> (opens in a new tab)</span>
           </a>
-          <button type="button" className={buttonClass} onClick={() => setConfirming(true)}>
-            Delete
-          </button>
+          {mayReadHistory ? (
+            <Link to={auditOf('company', detail.id)} className={buttonClass}>
+              History
+            </Link>
+          ) : null}
+          {mayDelete ? (
+            <button type="button" className={buttonClass} onClick={() => setConfirming(true)}>
+              Delete
+            </button>
+          ) : null}
         </div>
       </div>
 

@@ -128,6 +128,34 @@ describe('database page', () => {
     expect(screen.getByText(/logical export \(\.sql\)/)).toBeInTheDocument();
   });
 
+  it('offers the backup to owners only', async () => {
+    for (const [role, offered] of [
+      ['owner', true],
+      ['editor', false],
+      ['viewer', false],
+    ] as const) {
+      serve((url) =>
+        url === '/api/auth/status'
+          ? json(200, { isAuthenticated: true, username: 'ops', role })
+          : standard(url),
+      );
+      renderPage();
+      const backup = await screen.findByRole('region', { name: 'Backup' });
+      await waitFor(() => expect(urls).toContain('/api/auth/status'));
+      if (offered)
+        expect(
+          await within(backup).findByRole('button', { name: 'Download backup' }),
+        ).toBeEnabled();
+      else {
+        expect(
+          await within(backup).findByText('Only an owner can download a backup.'),
+        ).toBeInTheDocument();
+        expect(within(backup).queryByRole('button', { name: 'Download backup' })).toBeNull();
+      }
+      cleanup();
+    }
+  });
+
   it("downloads the backup with a POST carrying the CSRF token, saved under the server's file name", async () => {
     const user = userEvent.setup();
     const requests: Array<{ url: string; method: string; token: string | null }> = [];

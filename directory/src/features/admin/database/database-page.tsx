@@ -15,6 +15,7 @@ import { formatCount } from '../../../lib/numbers';
 import { Badge, type BadgeTone } from '../ui/badge';
 import { buttonClass, inputClass, primaryButtonClass } from '../ui/classes';
 import { formatDateTime } from '../ui/date-time';
+import { useMay } from '../use-admin-role';
 import { failureText } from '../ui/failure-text';
 import { LoadFailure, Skeleton } from '../ui/load-states';
 import { SectionCard } from '../ui/section-card';
@@ -135,6 +136,8 @@ function BackupCard() {
   const health = useQuery<DatabaseHealth>({ queryKey: [HEALTH_PATH], staleTime: 0 });
   const sqlite = health.data?.dialect === 'sqlite';
   const download = useMutation({ mutationFn: downloadBackup });
+  // A backup holds every lead's personal data: owners only (the server refuses anyone else).
+  const mayDownload = useMay('POST /database/backup');
   return (
     <SectionCard id="db-backup" title="Backup">
       <p className="text-sm text-slate-700">
@@ -144,14 +147,18 @@ function BackupCard() {
             ? 'A consistent copy of the SQLite database file, taken while the site keeps running. Open it with any SQLite tool, or put it in place of the data file to restore.'
             : 'A logical export (.sql) of every table, read in one consistent snapshot. Restore it with: mysql --default-character-set=utf8mb4 <database> < file.sql'}
       </p>
-      <button
-        type="button"
-        className={`${primaryButtonClass} mt-4`}
-        disabled={download.isPending}
-        onClick={() => download.mutate()}
-      >
-        {download.isPending ? 'Preparing backup…' : 'Download backup'}
-      </button>
+      {mayDownload ? (
+        <button
+          type="button"
+          className={`${primaryButtonClass} mt-4`}
+          disabled={download.isPending}
+          onClick={() => download.mutate()}
+        >
+          {download.isPending ? 'Preparing backup…' : 'Download backup'}
+        </button>
+      ) : (
+        <p className="mt-4 text-sm text-slate-600">Only an owner can download a backup.</p>
+      )}
       {download.isError ? (
         <p role="alert" className="mt-2 text-sm text-red-700">
           The backup could not be downloaded. {failureText(download.error)}

@@ -39,6 +39,7 @@ import { Pager } from '../ui/pager';
 import { SavedViews } from '../ui/saved-views';
 import { SortableHead, type Sorting } from '../ui/sort-header';
 import { pick, withParams } from '../ui/url-params';
+import { useMay } from '../use-admin-role';
 import {
   DeliveryBadge,
   fullName,
@@ -301,6 +302,8 @@ export function Component() {
     explain: `Each lead's history records the change, with your name.`,
     tone: 'primary',
   };
+  // An export is a copy of many people's personal data: owners only (the server refuses anyone else).
+  const mayExport = useMay('GET /leads/export.csv');
   const exportHref = `${ADMIN_API.leads}/export.csv${
     filtered ? `?${new URLSearchParams(filters).toString()}` : ''
   }`;
@@ -309,9 +312,11 @@ export function Component() {
     <div className="mx-auto max-w-7xl space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-xl font-bold text-slate-900">Quote requests</h2>
-        <a href={exportHref} download className={buttonClass}>
-          Export CSV
-        </a>
+        {mayExport ? (
+          <a href={exportHref} download className={buttonClass}>
+            Export CSV
+          </a>
+        ) : null}
       </div>
       <LeadFilters search={search} facets={facets.data} />
       <SavedViews list="leads" path="/admin/leads" search={search} />

@@ -1,11 +1,21 @@
 /**
- * The admin accounts: listed with their live sessions, created with a password that meets the policy (at
- * least 12 characters, not a common one: the server has the list), and deleted after a confirmation.
- * Nobody deletes their own account, and the last admin is never deleted (the server enforces both).
+ * The admin accounts: listed with their role and live sessions, created with a role and a password that meets
+ * the policy (at least 12 characters, not a common one: the server has the list), their role changed, and
+ * deleted after a confirmation. Only owners change anything; nobody deletes their own account, and the last
+ * owner is neither deleted nor given another role (the server enforces all of it).
  */
 import { useState, type FormEvent } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AdminUserCreateSchema, type AdminUser, type AdminUserList } from '@moveratlas/contracts';
+import {
+  ADMIN_ROLE_DESCRIPTIONS,
+  ADMIN_ROLE_LABELS,
+  ADMIN_ROLES,
+  AdminUserCreateSchema,
+  type AdminRole,
+  type AdminUser,
+  type AdminUserList,
+} from '@moveratlas/contracts';
+import { useMay } from '../use-admin-role';
 import { toast } from '../../../components/toast/toast-store';
 import { adminWrite } from '../admin-request';
 import { Badge } from '../ui/badge';
@@ -13,7 +23,8 @@ import { buttonClass, primaryButtonClass } from '../ui/classes';
 import { formatDateTime } from '../ui/date-time';
 import { ConfirmDialog } from '../ui/dialog';
 import { failureText } from '../ui/failure-text';
-import { fieldErrors, FormFailure, TextInput } from '../ui/fields';
+import { Field, fieldErrors, FormFailure, TextInput } from '../ui/fields';
+import { inputClass } from '../ui/classes';
 import { LoadFailure, Skeleton } from '../ui/load-states';
 import { OffsetPager } from '../ui/pager';
 import { SectionCard } from '../ui/section-card';
@@ -29,15 +40,17 @@ function NewAdminForm() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
+  const [role, setRole] = useState<AdminRole>('viewer');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const create = useMutation({
-    mutationFn: (body: { username: string; password: string }) =>
+    mutationFn: (body: { username: string; password: string; role: AdminRole }) =>
       adminWrite<{ id: number; username: string }>('POST', ADMIN_USERS_PATH, body),
     onSuccess: async (created) => {
       await queryClient.invalidateQueries({ queryKey: [ADMIN_USERS_PATH] });
       setUsername('');
       setPassword('');
       setConfirm('');
+      setRole('viewer');
       toast({ title: 'Admin created', description: `${created.username} can now sign in.` });
     },
     onError: (error) => setErrors({ form: failureText(error) }),
@@ -45,7 +58,7 @@ function NewAdminForm() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = AdminUserCreateSchema.safeParse({ username, password });
+    const parsed = AdminUserCreateSchema.safeParse({ username, password, role });
     const next = withRepeatCheck(
       parsed.success ? {} : fieldErrors(parsed.error),
       'password',
@@ -54,7 +67,8 @@ function NewAdminForm() {
       'The passwords do not match',
     );
     setErrors(next);
-    if (Object.keys(next).length === 0) create.mutate({ username: username.trim(), password });
+    if (Object.keys(next).length === 0)
+      create.mutate({ username: username.trim(), password, role });
   };
 
   return (
@@ -85,6 +99,22 @@ function NewAdminForm() {
           onChange={setPassword}
           onRepeatChange={setConfirm}
         />
+        <Field label="Role" hint={ADMIN_ROLE_DESCRIPTIONS[role]}>
+          {(control) => (
+            <select
+              {...control}
+              value={role}
+              onChange={(e) => setRole(e.target.value as AdminRole)}
+              className={inputClass}
+            >
+              {ADMIN_ROLES.map((r) => (
+                <option key={r} value={r}>
+                  {ADMIN_ROLE_LABELS[r]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
       </div>
       <button type="submit" className={`${primaryButtonClass} mt-4`} disabled={create.isPending}>
         {create.isPending ? 'Creating…' : 'Create admin'}
@@ -93,8 +123,43 @@ function NewAdminForm() {
   );
 }
 
+/** An admin's role: a select for owners (saved on change), plain words for everyone else. */
+function RoleCell({ user, editable }: { user: AdminUser; editable: boolean }) {
+  const queryClient = useQueryClient();
+  const change = useMutation({
+    mutationFn: (role: AdminRole) =>
+      adminWrite<{ role: AdminRole }>('PATCH', `${ADMIN_USERS_PATH}/${user.id}`, { role }),
+    onSuccess: async (answer) => {
+      await queryClient.invalidateQueries({ queryKey: [ADMIN_USERS_PATH] });
+      toast({
+        title: 'Role changed',
+        description: `${user.username} is now ${answer.role === 'viewer' ? 'a' : 'an'} ${ADMIN_ROLE_LABELS[answer.role].toLowerCase()}.`,
+      });
+    },
+    onError: (error) =>
+      toast({ title: 'Role not changed', description: failureText(error), variant: 'destructive' }),
+  });
+  if (!editable) return <>{ADMIN_ROLE_LABELS[user.role]}</>;
+  return (
+    <select
+      aria-label={`Role of ${user.username}`}
+      value={user.role}
+      disabled={change.isPending}
+      onChange={(e) => change.mutate(e.target.value as AdminRole)}
+      className={`${inputClass} w-auto py-1`}
+    >
+      {ADMIN_ROLES.map((r) => (
+        <option key={r} value={r}>
+          {ADMIN_ROLE_LABELS[r]}
+        </option>
+      ))}
+    </select>
+  );
+}
+
 export function AdminUsersPanel() {
   const queryClient = useQueryClient();
+  const mayManage = useMay('POST /settings/admin-users');
   const [offset, setOffset] = useState(0);
   const [deleting, setDeleting] = useState<AdminUser | null>(null);
   const query = useQuery<AdminUserList>({
@@ -142,6 +207,9 @@ export function AdminUsersPanel() {
                 <th scope="col" className="py-2 pr-3">
                   Username
                 </th>
+                <th scope="col" className="py-2 pr-3">
+                  Role
+                </th>
                 <th scope="col" className="hidden py-2 pr-3 sm:table-cell">
                   Created
                 </th>
@@ -168,13 +236,16 @@ export function AdminUsersPanel() {
                       </>
                     ) : null}
                   </th>
+                  <td className="py-2 pr-3 text-slate-700">
+                    <RoleCell user={user} editable={mayManage} />
+                  </td>
                   <td className="hidden py-2 pr-3 text-slate-700 sm:table-cell">
                     {when(user.createdAt)}
                   </td>
                   <td className="py-2 pr-3 text-slate-700">{user.activeSessions}</td>
                   <td className="py-2 pr-3 text-slate-700">{when(user.lastSeenAt)}</td>
                   <td className="py-2 text-right">
-                    {user.isYou ? null : (
+                    {user.isYou || !mayManage ? null : (
                       <button
                         type="button"
                         className={buttonClass}
@@ -200,7 +271,7 @@ export function AdminUsersPanel() {
           onOffsetChange={setOffset}
         />
       </div>
-      <NewAdminForm />
+      {mayManage ? <NewAdminForm /> : null}
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => {

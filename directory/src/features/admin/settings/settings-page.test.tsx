@@ -53,6 +53,7 @@ const admins: AdminUser[] = [
   {
     id: 1,
     username: 'ops-lead',
+    role: 'owner',
     createdAt: '2026-11-01T10:00:00.000Z',
     activeSessions: 1,
     lastSeenAt: '2026-11-23T08:00:00.000Z',
@@ -61,6 +62,7 @@ const admins: AdminUser[] = [
   {
     id: 2,
     username: 'alice',
+    role: 'editor',
     createdAt: '2026-11-02T10:00:00.000Z',
     activeSessions: 0,
     lastSeenAt: null,
@@ -400,11 +402,13 @@ describe('settings page: admin users and password', () => {
     await user.type(within(form).getByLabelText('Password'), 'plum-orbit-kettle-42');
     await user.clear(within(form).getByLabelText('Repeat password'));
     await user.type(within(form).getByLabelText('Repeat password'), 'plum-orbit-kettle-42');
+    await user.selectOptions(within(form).getByLabelText('Role'), 'Editor');
     await user.click(within(form).getByRole('button', { name: 'Create admin' }));
     expect(await toastTitled('Admin created')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST').at(-1)!.body).toEqual({
       username: 'bob',
       password: 'plum-orbit-kettle-42',
+      role: 'editor',
     });
     expect(within(form).getByLabelText('Username')).toHaveProperty('value', '');
   });

@@ -5,7 +5,13 @@
  */
 import type { Knex } from 'knex';
 import type { z } from 'zod';
-import type { AdminUser, AdminUserList, AdminUserListQuerySchema } from '@moveratlas/contracts';
+import {
+  isAdminRole,
+  type AdminRole,
+  type AdminUser,
+  type AdminUserList,
+  type AdminUserListQuerySchema,
+} from '@moveratlas/contracts';
 import { isUniqueViolation, withTransactionRetry } from '../../../db/dialect';
 import { HttpError } from '../../../lib/http-error';
 import { LIKE_ESCAPE, likeContains } from '../../../lib/sql-like';
@@ -24,6 +30,7 @@ const SORT_COLUMNS: Record<AdminUserListQuery['sort'], string> = {
 interface AdminUserRow {
   id: number;
   username: string;
+  role: string;
   created_at: string | Date;
   sessions: number | string | null;
   last_seen: number | string | null;
@@ -61,13 +68,19 @@ export async function listAdminUsers(
       ])
       .limit(query.limit)
       .offset(query.offset)
-      .select('u.id', 'u.username', 'u.created_at', 's.sessions', 's.last_seen') as Promise<
-      AdminUserRow[]
-    >,
+      .select(
+        'u.id',
+        'u.username',
+        'u.role',
+        'u.created_at',
+        's.sessions',
+        's.last_seen',
+      ) as Promise<AdminUserRow[]>,
   ]);
   const users: AdminUser[] = rows.map((row) => ({
     id: Number(row.id),
     username: row.username,
+    role: isAdminRole(row.role) ? row.role : 'viewer',
     createdAt: sqlTimestampToIso(row.created_at),
     activeSessions: Number(row.sessions ?? 0),
     lastSeenAt: row.last_seen === null ? null : new Date(Number(row.last_seen)).toISOString(),
@@ -76,27 +89,77 @@ export async function listAdminUsers(
   return { users, total: Number(countRow.n) };
 }
 
+/** Runs in the change's transaction with the row it made or changed: the audit log's record of it. */
+export type AdminUserRecord<T> = (trx: Knex.Transaction, row: T) => Promise<void>;
+
 export async function createAdminUser(
   db: Knex,
-  user: { username: string; password: string },
-): Promise<{ id: number; username: string }> {
+  user: { username: string; password: string; role: AdminRole },
+  record?: AdminUserRecord<{ id: number; username: string; role: AdminRole }>,
+): Promise<{ id: number; username: string; role: AdminRole }> {
   // MySQL compares usernames without regard to case, SQLite with: refuse look-alikes on both.
   const taken = await db('admin_users')
     .whereRaw('lower(username) = ?', [user.username.toLowerCase()])
     .first('id');
   const conflict = () => new HttpError(409, `An admin named "${user.username}" already exists`);
   if (taken) throw conflict();
+  // Hashed before the transaction: argon2 takes a while, and SQLite's one connection would wait on it.
   const passwordHash = await hashPassword(user.password);
   try {
-    await db('admin_users').insert({ username: user.username, password_hash: passwordHash });
+    return await db.transaction(async (trx) => {
+      await trx('admin_users').insert({
+        username: user.username,
+        password_hash: passwordHash,
+        role: user.role,
+      });
+      const row = (await trx('admin_users').where({ username: user.username }).first('id')) as {
+        id: number;
+      };
+      const created = { id: Number(row.id), username: user.username, role: user.role };
+      await record?.(trx, created);
+      return created;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict();
     throw error;
   }
-  const row = (await db('admin_users').where({ username: user.username }).first('id')) as {
-    id: number;
+}
+
+/** Owners left once the change is made (a locking read: two owners demoting each other cannot leave none). */
+async function ownersLeft(trx: Knex.Transaction): Promise<number> {
+  const left = (await trx('admin_users')
+    .where({ role: 'owner' })
+    .forUpdate()
+    .count({ n: '*' })
+    .first()) as {
+    n: number | string;
   };
-  return { id: Number(row.id), username: user.username };
+  return Number(left.n);
+}
+
+/** Changes an admin's role; the last owner cannot be demoted (409). */
+export async function setAdminRole(
+  db: Knex,
+  id: number,
+  role: AdminRole,
+  record?: AdminUserRecord<{ username: string; before: AdminRole }>,
+): Promise<{ id: number; username: string; role: AdminRole }> {
+  return withTransactionRetry(db, async (trx) => {
+    const target = (await trx('admin_users').where({ id }).first('id', 'username', 'role')) as
+      { id: number; username: string; role: string } | undefined;
+    if (!target) throw new HttpError(404, `No admin with id ${id}`);
+    const before: AdminRole = isAdminRole(target.role) ? target.role : 'viewer';
+    if (before !== role) {
+      await trx('admin_users').where({ id }).update({ role, updated_at: trx.fn.now() });
+      if (before === 'owner' && (await ownersLeft(trx)) === 0)
+        throw new HttpError(
+          409,
+          'The last owner cannot be given another role; make someone else an owner first',
+        );
+      await record?.(trx, { username: target.username, before });
+    }
+    return { id, username: target.username, role };
+  });
 }
 
 /**
@@ -108,18 +171,28 @@ export async function deleteAdminUser(
   db: Knex,
   id: number,
   actingAdminId: number,
+  record?: AdminUserRecord<{ username: string; role: AdminRole }>,
 ): Promise<{ username: string }> {
   if (id === actingAdminId)
     throw new HttpError(409, 'You cannot delete your own account; ask another admin to do it');
   return withTransactionRetry(db, async (trx) => {
-    const target = (await trx('admin_users').where({ id }).first('id', 'username')) as
-      { id: number; username: string } | undefined;
+    const target = (await trx('admin_users').where({ id }).first('id', 'username', 'role')) as
+      { id: number; username: string; role: string } | undefined;
     if (!target) throw new HttpError(404, `No admin with id ${id}`);
     await trx('admin_users').where({ id }).delete();
     const left = (await trx('admin_users').forUpdate().count({ n: '*' }).first()) as {
       n: number | string;
     };
     if (Number(left.n) === 0) throw new HttpError(409, 'The last admin cannot be deleted');
+    if (target.role === 'owner' && (await ownersLeft(trx)) === 0)
+      throw new HttpError(
+        409,
+        'The last owner cannot be deleted; make someone else an owner first',
+      );
+    await record?.(trx, {
+      username: target.username,
+      role: isAdminRole(target.role) ? target.role : 'viewer',
+    });
     return { username: target.username };
   });
 }
@@ -138,6 +211,7 @@ export async function changeOwnPassword(
   admin: { id: number; sessionId: number; freeAttempts: number },
   change: { currentPassword: string; newPassword: string },
   checkNew: (password: string) => Promise<void>,
+  record?: AdminUserRecord<number>,
 ): Promise<{ endedSessions: number }> {
   const row = (await db('admin_users').where({ id: admin.id }).first('password_hash')) as
     { password_hash: string } | undefined;
@@ -156,6 +230,7 @@ export async function changeOwnPassword(
       .where({ id: admin.id })
       .update({ password_hash: passwordHash, updated_at: trx.fn.now() });
     const endedSessions = await destroyAdminSessions(trx, admin.id, admin.sessionId);
+    await record?.(trx, endedSessions);
     return { endedSessions };
   });
 }

@@ -30,6 +30,8 @@ export async function createCompanyOnce(
   input: CompanyInput,
   key: string,
   createdBy: string,
+  /** Runs in the creating transaction (the audit entry), so the company never lands without it. */
+  onCreated?: (trx: Knex.Transaction, company: CompanyCreated) => Promise<void>,
   now = Date.now(),
 ): Promise<CreatedOnce> {
   // Keys are kept a day: older ones go at each create (one indexed delete).
@@ -52,6 +54,7 @@ export async function createCompanyOnce(
       await trx('company_create_requests')
         .where('idempotency_key', key)
         .update({ company_id: company.id });
+      if (onCreated) await onCreated(trx, company);
       return company;
     });
     return { created, replayed: false };

@@ -5,6 +5,7 @@
  * other server processes show it when their cache entries expire (API_CACHE_SECONDS, 10 s by default).
  */
 import { Router, type Request, type Response } from 'express';
+import type { Knex } from 'knex';
 import { z } from 'zod';
 import {
   idParam,
@@ -36,6 +37,7 @@ import { createCompanyOnce } from './create-company-once';
 import { companiesBulkRoute } from './companies-bulk-route';
 import { companiesExportRoute } from './companies-export-route';
 import { reviewsBulkRoute } from './reviews-bulk-route';
+import { auditActor, auditedChange, changedFields, recordAudit } from '../../audit';
 
 const IdParams = z.object({ id: idParam('company') });
 
@@ -58,6 +60,17 @@ export function adminCompaniesRoutes(ctx: AdminContext): Router {
 
   router.post('/companies', async (req, res) => {
     const input = parseInput(CompanyInputSchema, req.body, 'body');
+    // The company and its audit entry commit together, whichever way it is created.
+    const recordCreated = async (trx: Knex.Transaction, saved: { id: number }) => {
+      const { values } = await companyDetail(trx, saved.id);
+      await recordAudit(trx, auditActor(req, res), {
+        action: 'company.create',
+        entityType: 'company',
+        entityId: saved.id,
+        summary: `Created company ${values.name}`,
+        after: values,
+      });
+    };
     // With a key, once per key however often it is sent (docs/decisions/028); without one, as before.
     const key = req.get(IDEMPOTENCY_KEY_HEADER);
     if (key !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(key))
@@ -66,8 +79,15 @@ export function adminCompaniesRoutes(ctx: AdminContext): Router {
         `${IDEMPOTENCY_KEY_HEADER} must be 8 to 100 letters, digits, - or _`,
       );
     const { created, replayed } = key
-      ? await createCompanyOnce(db, input, key, adminName(res))
-      : { created: await saveCompany(db, input, null), replayed: false };
+      ? await createCompanyOnce(db, input, key, adminName(res), recordCreated)
+      : {
+          created: await db.transaction(async (trx) => {
+            const saved = await saveCompany(trx, input, null, trx);
+            await recordCreated(trx, saved);
+            return saved;
+          }),
+          replayed: false,
+        };
     if (!replayed) await clearPublicReads(req, db);
     if (replayed) res.set('Idempotent-Replayed', 'true');
     res.status(201).json(created);
@@ -80,7 +100,20 @@ export function adminCompaniesRoutes(ctx: AdminContext): Router {
   router.put('/companies/:id', async (req, res) => {
     const id = idOf(req);
     const { version, ...input } = parseInput(CompanyUpdateSchema, req.body, 'body');
-    await saveCompany(db, input, id, undefined, version);
+    await auditedChange(db, req, res, async (trx, audit) => {
+      const before = await companyDetail(trx, id);
+      await saveCompany(trx, input, id, trx, version);
+      const after = await companyDetail(trx, id);
+      const changed = changedFields(before.values, after.values);
+      if (changed)
+        audit({
+          action: 'company.update',
+          entityType: 'company',
+          entityId: id,
+          summary: `Updated company ${after.values.name}: ${Object.keys(changed.after).join(', ')}`,
+          ...changed,
+        });
+    });
     await clearPublicReads(req, db);
     res.json(await companyDetail(db, id));
   });
@@ -88,13 +121,45 @@ export function adminCompaniesRoutes(ctx: AdminContext): Router {
   router.patch('/companies/:id', async (req, res) => {
     const id = idOf(req);
     const flags = parseInput(CompanyFlagsSchema, req.body, 'body');
-    await setCompanyFlags(db, id, flags);
+    await auditedChange(db, req, res, async (trx, audit) => {
+      const flagsOf = async () => {
+        const { values } = await companyDetail(trx, id);
+        return {
+          name: values.name,
+          is_featured: values.is_featured,
+          is_in_list: values.is_in_list,
+        };
+      };
+      const { name, ...before } = await flagsOf();
+      await setCompanyFlags(trx, id, flags);
+      const { name: _name, ...after } = await flagsOf();
+      const changed = changedFields(before, after);
+      if (changed)
+        audit({
+          action: 'company.flags',
+          entityType: 'company',
+          entityId: id,
+          summary: `Changed the listing of ${name}: ${Object.keys(changed.after).join(', ')}`,
+          ...changed,
+        });
+    });
     await clearPublicReads(req, db);
     res.json(await companyDetail(db, id));
   });
 
   router.delete('/companies/:id', async (req, res) => {
-    await deleteCompany(db, idOf(req));
+    const id = idOf(req);
+    await auditedChange(db, req, res, async (trx, audit) => {
+      const { values } = await companyDetail(trx, id);
+      await deleteCompany(trx, id);
+      audit({
+        action: 'company.delete',
+        entityType: 'company',
+        entityId: id,
+        summary: `Deleted company ${values.name}`,
+        before: values,
+      });
+    });
     await clearPublicReads(req, db);
     res.status(204).end();
   });
@@ -107,7 +172,21 @@ export function adminCompaniesRoutes(ctx: AdminContext): Router {
   router.patch('/reviews/:id', async (req, res) => {
     const id = idOf(req);
     const { status } = parseInput(ReviewModerationSchema, req.body, 'body');
-    const result = await moderateReview(db, id, status, adminName(res));
+    const result = await auditedChange(db, req, res, async (trx, audit) => {
+      const before = (await trx('reviews').where('id', id).first('status')) as
+        { status: string } | undefined;
+      const moderated = await moderateReview(trx, id, status, adminName(res));
+      if (before?.status !== status)
+        audit({
+          action: 'review.moderate',
+          entityType: 'review',
+          entityId: id,
+          summary: `Set a review of ${moderated.review.companyName} to ${status}`,
+          before: { status: before?.status ?? null },
+          after: { status },
+        });
+      return moderated;
+    });
     await clearPublicReads(req, db);
     res.json(result);
   });
@@ -124,7 +203,28 @@ export function adminCompaniesRoutes(ctx: AdminContext): Router {
   router.post('/company-applications/:id/approve', async (req, res) => {
     const id = idOf(req);
     const input = parseInput(CompanyInputSchema, req.body, 'body');
-    const created = await approveApplication(db, id, input, adminName(res));
+    const created = await auditedChange(db, req, res, async (trx, audit) => {
+      const company = await approveApplication(trx, id, input, adminName(res));
+      const { values } = await companyDetail(trx, company.id);
+      audit([
+        {
+          action: 'company_application.approve',
+          entityType: 'company_application',
+          entityId: id,
+          summary: `Approved the application of ${values.name}`,
+          before: { status: 'pending' },
+          after: { status: 'approved', company_id: company.id },
+        },
+        {
+          action: 'company.create',
+          entityType: 'company',
+          entityId: company.id,
+          summary: `Created company ${values.name} from application ${id}`,
+          after: values,
+        },
+      ]);
+      return company;
+    });
     await clearPublicReads(req, db);
     res.status(201).json(created);
   });
@@ -132,7 +232,18 @@ export function adminCompaniesRoutes(ctx: AdminContext): Router {
   router.post('/company-applications/:id/decline', async (req, res) => {
     const id = idOf(req);
     const { note } = parseInput(ApplicationDeclineSchema, req.body ?? {}, 'body');
-    await declineApplication(db, id, adminName(res), note);
+    await auditedChange(db, req, res, async (trx, audit) => {
+      await declineApplication(trx, id, adminName(res), note);
+      const application = await findApplication(trx, id);
+      audit({
+        action: 'company_application.decline',
+        entityType: 'company_application',
+        entityId: id,
+        summary: `Declined the application of ${application.companyName}`,
+        before: { status: 'pending' },
+        after: { status: 'declined', ...(note ? { note } : {}) },
+      });
+    });
     res.json(await findApplication(db, id));
   });
 

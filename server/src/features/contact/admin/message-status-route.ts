@@ -8,12 +8,26 @@ import {
 import { parseInput } from '../../../lib/validate';
 import { adminOf } from './admin-of';
 import { messageDetail, setStatus } from './message-store';
+import { auditedChange } from '../../audit';
+import { statusOf } from './message-audit';
 
 export function messageStatusRoute(db: Knex): RequestHandler {
   return async (req, res) => {
     const id = parseInput(AdminContactMessageIdSchema, req.params.id, 'params');
     const { status } = parseInput(AdminContactMessageStatusRequestSchema, req.body ?? {}, 'body');
-    await setStatus(db, id, status, adminOf(res).username);
+    await auditedChange(db, req, res, async (trx, audit) => {
+      const before = await statusOf(trx, id);
+      await setStatus(trx, id, status, adminOf(res).username);
+      if (before !== status)
+        audit({
+          action: 'contact_message.status',
+          entityType: 'contact_message',
+          entityId: id,
+          summary: `Set contact message ${id} to ${status}`,
+          before: { status: before ?? null },
+          after: { status },
+        });
+    });
     res.json(await messageDetail(db, id));
   };
 }

@@ -17,6 +17,7 @@ import { LONG_STATEMENT_TIMEOUT_MS, withStatementDeadline } from '../../../db/st
 import { HttpError } from '../../../lib/http-error';
 import { parseInput } from '../../../lib/validate';
 import { serverLoad } from '../../health';
+import { recordRequestAudit } from '../../audit';
 import { databaseHealth, databaseMigrations, databaseTables } from './inspect';
 
 /** moveratlas-2026-11-23-063612: when the backup was taken, in UTC. */
@@ -55,10 +56,19 @@ export function adminDatabaseRoutes(ctx: AdminContext): Router {
   });
 
   // A large table's rows stream for as long as the download takes: the long deadline, not a request's.
-  router.post('/database/backup', (_req, res) =>
+  router.post('/database/backup', (req, res) =>
     withStatementDeadline(LONG_STATEMENT_TIMEOUT_MS, async () => {
       const name = backupBaseName();
       const admin = (res.locals as { admin?: { username?: string } }).admin?.username;
+      // Every lead's personal data leaves with it: recorded before the snapshot is taken (so the backup holds
+      // its own record, and no write waits on the snapshot's locks while the snapshot waits to be sent).
+      const extension = dialectOf(db).name === 'sqlite' ? 'sqlite' : 'sql';
+      await recordRequestAudit(db, req, res, {
+        action: 'database.backup.download',
+        entityType: 'database',
+        summary: `Downloaded a database backup (${name}.${extension})`,
+        after: { file: `${name}.${extension}` },
+      });
       const backup = await dialectOf(db).backup();
       try {
         // The first piece is read before anything is sent: a failure there (the snapshot, the export's first

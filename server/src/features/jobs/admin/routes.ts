@@ -33,6 +33,7 @@ import {
   retryJob,
 } from '../../../jobs/queue';
 import { toAdminJob } from './wire';
+import { auditedChange } from '../../audit';
 
 const adminOf = (res: Response) => (res.locals as AdminLocals).admin;
 
@@ -158,10 +159,21 @@ export function adminJobsRoutes(ctx: AdminContext): Router {
   router.post('/jobs/:id/cancel', async (req, res) => {
     const job = await jobOrNotFound(req);
     const admin = adminOf(res).username;
-    const cancelled = await cancelJob(db, job.id, `admin:${admin}`);
-    if (!cancelled) throw notFound(`No job with id ${job.id}`);
-    if (cancelled.outcome === 'not-cancellable')
-      throw new HttpError(409, `Job ${job.id} has already finished (${cancelled.job.status})`);
+    const cancelled = await auditedChange(db, req, res, async (trx, audit) => {
+      const done = await cancelJob(trx, job.id, `admin:${admin}`);
+      if (!done) throw notFound(`No job with id ${job.id}`);
+      if (done.outcome === 'not-cancellable')
+        throw new HttpError(409, `Job ${job.id} has already finished (${done.job.status})`);
+      audit({
+        action: 'job.cancel',
+        entityType: 'job',
+        entityId: job.id,
+        summary: `${done.outcome === 'cancelled' ? 'Cancelled' : 'Asked to cancel'} job ${job.id} (${job.type})`,
+        before: { status: job.status },
+        after: { status: done.job.status, outcome: done.outcome },
+      });
+      return { job: done.job, outcome: done.outcome };
+    });
     logger.info({ jobId: job.id, admin, outcome: cancelled.outcome }, 'job cancel');
     const body: JobActionResponse = {
       job: toAdminJob(cancelled.job),
@@ -173,13 +185,24 @@ export function adminJobsRoutes(ctx: AdminContext): Router {
   router.post('/jobs/:id/retry', async (req, res) => {
     const job = await jobOrNotFound(req);
     const admin = adminOf(res).username;
-    const retried = await retryJob(db, job.id, `admin:${admin}`);
-    if (!retried) throw notFound(`No job with id ${job.id}`);
-    if (retried.status !== 'queued' || job.status === 'queued')
-      throw new HttpError(
-        409,
-        `Only dead, failed or cancelled jobs can be retried; job ${job.id} is ${retried.status}`,
-      );
+    const retried = await auditedChange(db, req, res, async (trx, audit) => {
+      const again = await retryJob(trx, job.id, `admin:${admin}`);
+      if (!again) throw notFound(`No job with id ${job.id}`);
+      if (again.status !== 'queued' || job.status === 'queued')
+        throw new HttpError(
+          409,
+          `Only dead, failed or cancelled jobs can be retried; job ${job.id} is ${again.status}`,
+        );
+      audit({
+        action: 'job.retry',
+        entityType: 'job',
+        entityId: job.id,
+        summary: `Retried job ${job.id} (${job.type})`,
+        before: { status: job.status },
+        after: { status: again.status },
+      });
+      return again;
+    });
     ctx.jobs?.kick(retried.type);
     logger.info({ jobId: job.id, admin }, 'job retried');
     const body: JobActionResponse = { job: toAdminJob(retried), outcome: 'retried' };

@@ -12,6 +12,7 @@ import {
 import type { AdminContext } from '../../../app-context';
 import type { AdminLocals } from '../../auth';
 import { notFound } from '../../../lib/http-error';
+import { auditedChange, recordRequestAudit } from '../../audit';
 import { parseInput } from '../../../lib/validate';
 import { LEAD_FORWARD_JOB } from '../outbox';
 import { leadsBulkStatusRoute } from './bulk-status-route';
@@ -41,7 +42,15 @@ export function adminLeadsRoutes(ctx: AdminContext): Router {
   });
 
   router.get('/leads/export.csv', async (req, res) => {
-    await exportLeads(db, parseInput(AdminLeadExportQuerySchema, req.query, 'query'), res);
+    const filters = parseInput(AdminLeadExportQuerySchema, req.query, 'query');
+    // Recorded before the first byte: a download of personal data is accounted for even if it breaks off.
+    await recordRequestAudit(db, req, res, {
+      action: 'leads.export',
+      entityType: 'leads',
+      summary: 'Exported leads as CSV',
+      after: { filters },
+    });
+    await exportLeads(db, filters, res);
   });
 
   router.post('/leads/bulk-status', leadsBulkStatusRoute(db));
@@ -54,16 +63,41 @@ export function adminLeadsRoutes(ctx: AdminContext): Router {
   router.post('/leads/:id/status', async (req, res) => {
     const id = parseInput(AdminLeadIdSchema, req.params.id, 'params');
     const { status, note } = parseInput(AdminLeadStatusRequestSchema, req.body ?? {}, 'body');
-    await setLeadStatus(db, id, status, {
-      username: adminOf(res).username,
-      ...(note ? { note } : {}),
+    await auditedChange(db, req, res, async (trx, audit) => {
+      const before = (await trx('leads').where({ id }).first('status')) as
+        { status: string } | undefined;
+      await setLeadStatus(trx, id, status, {
+        username: adminOf(res).username,
+        ...(note ? { note } : {}),
+      });
+      if (before && before.status !== status)
+        audit({
+          action: 'lead.status',
+          entityType: 'lead',
+          entityId: id,
+          summary: `Set lead ${id} to ${status}`,
+          before: { status: before.status },
+          after: { status, ...(note ? { note } : {}) },
+        });
     });
     res.json(await detailOrNotFound(id));
   });
 
   router.post('/leads/:id/retry', async (req, res) => {
     const id = parseInput(AdminLeadIdSchema, req.params.id, 'params');
-    await retryLeadDelivery(db, id, adminOf(res).username);
+    await auditedChange(db, req, res, async (trx, audit) => {
+      const before = (await trx('leads').where({ id }).first('delivery_status')) as
+        { delivery_status: string } | undefined;
+      await retryLeadDelivery(trx, id, adminOf(res).username);
+      audit({
+        action: 'lead.retry',
+        entityType: 'lead',
+        entityId: id,
+        summary: `Sent lead ${id} to the lead backend again`,
+        before: { delivery_status: before?.delivery_status ?? null },
+        after: { delivery_status: 'pending' },
+      });
+    });
     ctx.jobs?.kick(LEAD_FORWARD_JOB);
     ctx.logger.info({ leadId: id, admin: adminOf(res).username }, 'lead delivery retried');
     res.json(await detailOrNotFound(id));

@@ -20,6 +20,7 @@ import { enqueueScript, scriptJobType } from '../../../jobs/script-jobs';
 import { activeScriptJob } from '../../seo-health';
 import { qaParamsFor, qaSuitesScript } from '../qa-script';
 import { findQaRun, listQaChecks, listQaRuns } from './queries';
+import { auditedChange } from '../../audit';
 
 const adminOf = (res: Response) => (res.locals as AdminLocals).admin;
 const QA_JOB = scriptJobType(qaSuitesScript.id);
@@ -52,7 +53,17 @@ export function adminQaRoutes(ctx: AdminContext): Router {
     // One run at a time: two would share the test partner's rate allowance and the site's load.
     if (active) throw new HttpError(409, `A QA run is already ${active.status} (job ${active.id})`);
     const admin = adminOf(res).username;
-    const jobId = await enqueueScript(db, qaSuitesScript, qaParamsFor(suites), `admin:${admin}`);
+    const jobId = await auditedChange(db, req, res, async (trx, audit) => {
+      const id = await enqueueScript(trx, qaSuitesScript, qaParamsFor(suites), `admin:${admin}`);
+      audit({
+        action: 'qa_run.start',
+        entityType: 'qa_run',
+        entityId: id,
+        summary: `Started a QA run: ${suites.join(', ')} (job ${id})`,
+        after: { jobId: id, suites },
+      });
+      return id;
+    });
     ctx.jobs?.kick(QA_JOB);
     logger.info({ jobId, suites, admin }, 'QA run queued');
     const body: QaRunStartedResponse = { jobId };

@@ -10,6 +10,7 @@ import {
   schedulePreviewQuerySchema,
   scheduleUpdateSchema,
   scriptRunRequestSchema,
+  type AdminSchedule,
   type AdminScript as AdminScriptWire,
   type ScheduleListResponse,
   type SchedulePreviewResponse,
@@ -33,6 +34,16 @@ import {
   listSchedules,
   updateSchedule,
 } from '../schedules';
+import { auditedChange, changedFields } from '../../audit';
+
+/** What the audit log keeps of a schedule: what a person set, not the times the scheduler moves. */
+const scheduleFields = (s: AdminSchedule) => ({
+  script: s.scriptId,
+  params: s.params,
+  cron: s.cron,
+  timezone: s.timezone,
+  enabled: s.enabled,
+});
 
 const adminOf = (res: Response) => (res.locals as AdminLocals).admin;
 
@@ -103,7 +114,17 @@ export function adminScriptsRoutes(ctx: AdminContext): Router {
     const admin = adminOf(res).username;
     let jobId: number;
     try {
-      jobId = await enqueueScript(db, script, params, `admin:${admin}`);
+      jobId = await auditedChange(db, req, res, async (trx, audit) => {
+        const id = await enqueueScript(trx, script, params, `admin:${admin}`);
+        audit({
+          action: 'script.run',
+          entityType: 'script',
+          entityId: script.id,
+          summary: `Ran the script "${script.title}" (job ${id})`,
+          after: { jobId: id, params },
+        });
+        return id;
+      });
     } catch (error) {
       if (error instanceof ScriptParamsError) throw new HttpError(400, error.message);
       throw error;
@@ -135,7 +156,17 @@ export function adminScriptsRoutes(ctx: AdminContext): Router {
   router.post('/schedules', async (req, res) => {
     const input = parseInput(scheduleInputSchema, req.body ?? {}, 'body');
     const admin = adminOf(res).username;
-    const schedule = await createSchedule(db, input, `admin:${admin}`);
+    const schedule = await auditedChange(db, req, res, async (trx, audit) => {
+      const created = await createSchedule(trx, input, `admin:${admin}`);
+      audit({
+        action: 'schedule.create',
+        entityType: 'schedule',
+        entityId: created.id,
+        summary: `Scheduled "${created.scriptTitle}" (${created.cron}, ${created.timezone})`,
+        after: scheduleFields(created),
+      });
+      return created;
+    });
     logger.info({ scheduleId: schedule.id, script: schedule.scriptId, admin }, 'schedule created');
     res.status(201).json(schedule);
   });
@@ -143,15 +174,37 @@ export function adminScriptsRoutes(ctx: AdminContext): Router {
   router.patch('/schedules/:id', async (req, res) => {
     const id = parseInput(scheduleIdSchema, req.params.id, 'params');
     const change = parseInput(scheduleUpdateSchema, req.body ?? {}, 'body');
-    const schedule = await updateSchedule(db, id, change);
+    const schedule = await auditedChange(db, req, res, async (trx, audit) => {
+      const before = await findSchedule(trx, id);
+      const after = await updateSchedule(trx, id, change);
+      const changed = before && changedFields(scheduleFields(before), scheduleFields(after));
+      if (changed)
+        audit({
+          action: 'schedule.update',
+          entityType: 'schedule',
+          entityId: id,
+          summary: `Changed the schedule of "${after.scriptTitle}": ${Object.keys(changed.after).join(', ')}`,
+          ...changed,
+        });
+      return after;
+    });
     logger.info({ scheduleId: id, admin: adminOf(res).username }, 'schedule changed');
     res.json(schedule);
   });
 
   router.delete('/schedules/:id', async (req, res) => {
     const id = parseInput(scheduleIdSchema, req.params.id, 'params');
-    if (!(await findSchedule(db, id))) throw notFound(`No schedule ${id}`);
-    await deleteSchedule(db, id);
+    await auditedChange(db, req, res, async (trx, audit) => {
+      const before = await findSchedule(trx, id);
+      if (!before || !(await deleteSchedule(trx, id))) throw notFound(`No schedule ${id}`);
+      audit({
+        action: 'schedule.delete',
+        entityType: 'schedule',
+        entityId: id,
+        summary: `Deleted the schedule of "${before.scriptTitle}" (${before.cron})`,
+        before: scheduleFields(before),
+      });
+    });
     logger.info({ scheduleId: id, admin: adminOf(res).username }, 'schedule deleted');
     res.status(204).end();
   });

@@ -30,6 +30,7 @@ import { seoCrawlScript } from '../crawl-script';
 import { analyzeUrl, sitePathOf } from '../analyzer';
 import { requestSiteTarget } from '../site-target';
 import { seoTasksBulkStatusRoute } from './tasks-bulk-status-route';
+import { auditedChange, recordRequestAudit } from '../../audit';
 import {
   activeScriptJob,
   findCrawl,
@@ -84,7 +85,17 @@ export function adminSeoHealthRoutes(ctx: AdminContext): Router {
     const admin = adminOf(res).username;
     let jobId: number;
     try {
-      jobId = await enqueueScript(db, seoCrawlScript, params, `admin:${admin}`);
+      jobId = await auditedChange(db, req, res, async (trx, audit) => {
+        const id = await enqueueScript(trx, seoCrawlScript, params, `admin:${admin}`);
+        audit({
+          action: 'seo_crawl.start',
+          entityType: 'seo_crawl',
+          entityId: id,
+          summary: `Started an SEO crawl (job ${id})`,
+          after: { jobId: id, params },
+        });
+        return id;
+      });
     } catch (error) {
       if (error instanceof ScriptParamsError) throw new HttpError(400, error.message);
       throw error;
@@ -130,8 +141,22 @@ export function adminSeoHealthRoutes(ctx: AdminContext): Router {
     const id = parseInput(seoIdParamSchema, req.params.id, 'params');
     const { status } = parseInput(seoTaskUpdateSchema, req.body ?? {}, 'body');
     const admin = adminOf(res).username;
-    const task = await updateTaskStatus(db, id, status, `admin:${admin}`);
-    if (!task) throw notFound(`No task with id ${id}`);
+    const task = await auditedChange(db, req, res, async (trx, audit) => {
+      const before = (await trx('seo_tasks').where({ id }).first('status')) as
+        { status: string } | undefined;
+      const after = await updateTaskStatus(trx, id, status, `admin:${admin}`);
+      if (!after) throw notFound(`No task with id ${id}`);
+      if (before?.status !== status)
+        audit({
+          action: 'seo_task.status',
+          entityType: 'seo_task',
+          entityId: id,
+          summary: `Set SEO task ${id} to ${status}`,
+          before: { status: before?.status ?? null },
+          after: { status },
+        });
+      return after;
+    });
     logger.info({ taskId: id, status, admin }, 'SEO task status changed');
     res.json(task);
   });
@@ -149,6 +174,13 @@ export function adminSeoHealthRoutes(ctx: AdminContext): Router {
         400,
         `Only pages of this site can be analyzed: give a path such as /states/illinois or an address on ${target.siteOrigin}`,
       );
+    // It changes nothing, but it makes the server fetch a page on an editor's word: accounted for.
+    await recordRequestAudit(db, req, res, {
+      action: 'seo_page.analyze',
+      entityType: 'seo_page',
+      entityId: path.slice(0, 64),
+      summary: `Analyzed the page ${path}`,
+    });
     const abort = new AbortController();
     res.on('close', () => {
       if (!res.writableFinished) abort.abort();

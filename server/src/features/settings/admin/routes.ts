@@ -7,6 +7,7 @@ import {
   idParam,
   AdminUserCreateSchema,
   AdminUserListQuerySchema,
+  AdminUserUpdateSchema,
   PartnerCreateSchema,
   PartnerListQuerySchema,
   PartnerUpdateSchema,
@@ -30,7 +31,19 @@ import { PublicFetch, outboundRules } from '../../../lib/http/public-fetch';
 import { parseInput } from '../../../lib/validate';
 import { changedFields, staleWrite } from '../../../lib/http/stale-write';
 import { createPartner, findAdminPartner, listAdminPartners, updatePartner } from '../../partners';
-import { changeOwnPassword, createAdminUser, deleteAdminUser, listAdminUsers } from '../../auth';
+import {
+  changeOwnPassword,
+  createAdminUser,
+  deleteAdminUser,
+  listAdminUsers,
+  setAdminRole,
+} from '../../auth';
+import {
+  auditActor,
+  auditedChange,
+  changedFields as auditChanges,
+  recordAudit,
+} from '../../audit';
 
 const actingAdmin = (res: Response) => res.locals as unknown as AdminLocals;
 
@@ -43,6 +56,24 @@ function siteIdParam(req: Request): string {
   if (siteId.length > 64 || !SITE_ID.test(siteId))
     throw new HttpError(404, `No partner with site id "${siteId.slice(0, 64)}"`);
   return siteId;
+}
+
+/**
+ * A URL as the audit log may keep it: no user, password or query string (where a backend's key could sit),
+ * which read as "changed" when only they differ.
+ */
+function withoutCredentials(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    const hidden = parsed.username !== '' || parsed.password !== '' || parsed.search !== '';
+    parsed.username = '';
+    parsed.password = '';
+    parsed.search = '';
+    return hidden ? `${parsed.toString()} (with credentials)` : parsed.toString();
+  } catch {
+    return 'changed';
+  }
 }
 
 const adminIdParam = (req: Request): number =>
@@ -86,7 +117,23 @@ export function adminSettingsRoutes(ctx: AdminContext): Router {
     const { admin } = actingAdmin(res);
     const problem = values.leadBackendUrl && (await outbound.check(values.leadBackendUrl));
     if (problem) throw new HttpError(400, `The lead backend URL cannot be used: ${problem}`);
-    if (!(await siteSettings.save(values, admin.username, version))) {
+    const saved = await siteSettings.save(values, admin.username, version, async (trx, before) => {
+      const shown = (v: Partial<typeof values>) => ({
+        siteName: v.siteName ?? null,
+        supportEmail: v.supportEmail ?? null,
+        supportPhone: v.supportPhone ?? null,
+        leadBackendUrl: withoutCredentials(v.leadBackendUrl),
+      });
+      const changed = auditChanges(shown(before), shown(values));
+      if (changed)
+        await recordAudit(trx, auditActor(req, res), {
+          action: 'site_settings.update',
+          entityType: 'site_settings',
+          summary: `Changed the site settings: ${Object.keys(changed.after).join(', ')}`,
+          ...changed,
+        });
+    });
+    if (!saved) {
       const current = await siteSettingsAnswer();
       throw staleWrite(
         'the site settings',
@@ -107,7 +154,17 @@ export function adminSettingsRoutes(ctx: AdminContext): Router {
 
   router.post('/settings/partners', async (req, res) => {
     const partner = parseInput(PartnerCreateSchema, req.body, 'body');
-    const created = await createPartner(db, partner);
+    const created = await auditedChange(db, req, res, async (trx, audit) => {
+      const saved = await createPartner(trx, partner);
+      audit({
+        action: 'partner.create',
+        entityType: 'partner',
+        entityId: saved.siteId,
+        summary: `Added partner ${saved.name} (${saved.siteId})`,
+        after: { name: saved.name, allowedOrigins: saved.allowedOrigins, active: saved.active },
+      });
+      return saved;
+    });
     await partnersChanged(db);
     logger.info(
       { admin: actingAdmin(res).admin.username, partner: created.siteId },
@@ -125,7 +182,25 @@ export function adminSettingsRoutes(ctx: AdminContext): Router {
   router.patch('/settings/partners/:siteId', async (req, res) => {
     const siteId = siteIdParam(req);
     const change = parseInput(PartnerUpdateSchema, req.body, 'body');
-    const updated = await updatePartner(db, siteId, change);
+    const updated = await auditedChange(db, req, res, async (trx, audit) => {
+      const before = await findAdminPartner(trx, siteId);
+      const after = await updatePartner(trx, siteId, change);
+      const fields = (p: typeof after) => ({
+        name: p.name,
+        allowedOrigins: p.allowedOrigins,
+        active: p.active,
+      });
+      const changed = before && auditChanges(fields(before), fields(after));
+      if (changed)
+        audit({
+          action: 'partner.update',
+          entityType: 'partner',
+          entityId: siteId,
+          summary: `Changed partner ${after.name} (${siteId}): ${Object.keys(changed.after).join(', ')}`,
+          ...changed,
+        });
+      return after;
+    });
     await partnersChanged(db);
     logger.info(
       { admin: actingAdmin(res).admin.username, partner: siteId, change },
@@ -147,7 +222,16 @@ export function adminSettingsRoutes(ctx: AdminContext): Router {
   router.post('/settings/admin-users', async (req, res) => {
     const user = parseInput(AdminUserCreateSchema, req.body, 'body');
     await refusePassword(user.password, user.username, 'password');
-    const created = await createAdminUser(db, user);
+    const created = await createAdminUser(db, user, (trx, row) =>
+      recordAudit(trx, auditActor(req, res), {
+        action: 'admin_user.create',
+        entityType: 'admin_user',
+        entityId: row.id,
+        summary: `Created admin ${row.username} (${row.role})`,
+        // The password is a secret: the log says one was set, never what it is.
+        after: { username: row.username, role: row.role, password: 'set' },
+      }),
+    );
     logger.info(
       { admin: actingAdmin(res).admin.username, created: created.username },
       'admin user created',
@@ -157,9 +241,38 @@ export function adminSettingsRoutes(ctx: AdminContext): Router {
 
   router.delete('/settings/admin-users/:id', async (req, res) => {
     const { admin } = actingAdmin(res);
-    const deleted = await deleteAdminUser(db, adminIdParam(req), admin.id);
+    const id = adminIdParam(req);
+    const deleted = await deleteAdminUser(db, id, admin.id, (trx, row) =>
+      recordAudit(trx, auditActor(req, res), {
+        action: 'admin_user.delete',
+        entityType: 'admin_user',
+        entityId: id,
+        summary: `Deleted admin ${row.username} (${row.role})`,
+        before: { username: row.username, role: row.role },
+      }),
+    );
     logger.info({ admin: admin.username, deleted: deleted.username }, 'admin user deleted');
     res.status(204).end();
+  });
+
+  router.patch('/settings/admin-users/:id', async (req, res) => {
+    const id = adminIdParam(req);
+    const { role } = parseInput(AdminUserUpdateSchema, req.body, 'body');
+    const changed = await setAdminRole(db, id, role, (trx, row) =>
+      recordAudit(trx, auditActor(req, res), {
+        action: 'admin_user.update',
+        entityType: 'admin_user',
+        entityId: id,
+        summary: `Changed the role of ${row.username}: ${row.before} → ${role}`,
+        before: { role: row.before },
+        after: { role },
+      }),
+    );
+    logger.info(
+      { admin: actingAdmin(res).admin.username, changed: changed.username, role },
+      'admin role changed',
+    );
+    res.json(changed);
   });
 
   router.post('/settings/password', async (req, res) => {
@@ -175,6 +288,14 @@ export function adminSettingsRoutes(ctx: AdminContext): Router {
       },
       change,
       (password) => refusePassword(password, admin.username, 'newPassword'),
+      (trx, ended) =>
+        recordAudit(trx, auditActor(req, res), {
+          action: 'admin_user.password_change',
+          entityType: 'admin_user',
+          entityId: admin.id,
+          summary: `Changed their own password; ${ended} other session${ended === 1 ? '' : 's'} ended`,
+          after: { password: 'changed', endedSessions: ended },
+        }),
     );
     logger.info({ admin: admin.username, endedSessions }, 'admin password changed');
     const answer: PasswordChangeResponse = { ok: true, endedSessions };

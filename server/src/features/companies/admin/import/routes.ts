@@ -30,6 +30,7 @@ import {
 } from './import-store';
 import { TEMPLATE_CSV, writeRejectedReport } from './report';
 import { importUndoRoute } from './undo-route';
+import { recordAudit, recordRequestAudit, auditActor } from '../../../audit';
 
 /** Content types browsers and tools send a .csv file with; JSON and forms are not files. */
 const CSV_TYPES = new Set([
@@ -83,7 +84,16 @@ export function adminUploadRoutes(ctx: AdminContext): Router {
       await deleteImport(db, id);
       throw error;
     }
-    res.status(201).json(await loadImport(db, id));
+    const upload = await loadImport(db, id);
+    // The file is stored and checked in steps of their own (it streams in): recorded once it is.
+    await recordRequestAudit(db, req, res, {
+      action: 'company_import.upload',
+      entityType: 'company_import',
+      entityId: id,
+      summary: `Uploaded ${filename} for import`,
+      after: { filename },
+    });
+    res.status(201).json(upload);
   });
 
   router.get('/upload/:id', async (req, res) => {
@@ -110,6 +120,14 @@ export function adminUploadRoutes(ctx: AdminContext): Router {
         .where({ id, status: 'ready' })
         .update({ status: 'queued', job_id: jobId });
       if (moved !== 1) throw new HttpError(409, 'This file is already being imported');
+      await recordAudit(trx, auditActor(req, res), {
+        action: 'company_import.start',
+        entityType: 'company_import',
+        entityId: id,
+        summary: `Started importing upload ${id} (job ${jobId})`,
+        before: { status: 'ready' },
+        after: { status: 'queued', jobId },
+      });
     });
     ctx.jobs?.kick(COMPANY_IMPORT_JOB);
     res.status(202).json(await loadImport(db, id));
@@ -119,6 +137,12 @@ export function adminUploadRoutes(ctx: AdminContext): Router {
     const { id } = parseInput(IdParams, req.params, 'params');
     const upload = await loadImport(db, id);
     const phase = upload.status === 'ready' ? 'dry' : 'import';
+    await recordRequestAudit(db, req, res, {
+      action: 'company_import.rejected_download',
+      entityType: 'company_import',
+      entityId: id,
+      summary: `Downloaded the rejected rows of upload ${id}`,
+    });
     res
       .type('text/csv; charset=utf-8')
       .attachment(`rejected-rows-${id}-${phase === 'dry' ? 'dry-run' : 'import'}.csv`);

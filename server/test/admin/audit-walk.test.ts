@@ -1,0 +1,586 @@
+/**
+ * The guard that nothing is forgotten (docs/decisions/027). It walks the admin router, as the 401 walk does, and
+ * for every route: it is in the one policy table (and every policy entry is a real route); every write, export
+ * and download names an audit action; a request that succeeds records that action, by the admin who made it;
+ * a viewer is refused every write and export, an editor every owner-only route, and each refusal is audited.
+ *
+ * A route that cannot succeed from a generic request (an empty body, id 1) gets a valid request from FIXTURES.
+ * A new route with neither makes the test fail, with a message saying what to add.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pino } from 'pino';
+import {
+  ADMIN_ROUTE_POLICY,
+  roleAtLeast,
+  type AdminRole,
+  type AdminRouteKey,
+  type AdminRoutePolicy,
+} from '@moveratlas/contracts';
+import { loadConfig } from '../../src/config';
+import { adminApi } from '../../src/api/admin-api';
+import { setAdminPassword } from '../../src/features/auth/admin-users';
+import { enqueueJob } from '../../src/jobs/queue';
+import { loginAsAdmin, type AdminClient } from '../admin-session';
+import { testDatabases } from '../databases';
+import { routesOf } from '../router-endpoints';
+import { startTestApp, type TestApp } from '../test-app';
+import { austinCompanyForm } from '../support/company-form';
+import { leadForm, removeLeads } from '../leads/support';
+
+const PREFIX = 'audit-walk';
+const PASSWORD = 'granite lantern audit meadow 4417';
+const NEW_PASSWORD = 'copper harbor audit willow 8823';
+
+/** Is this GET an export or a download (which must be audited like a write)? By its address. */
+const looksLikeDownload = (template: string) => /\.csv$|export|backup|download/.test(template);
+
+interface WalkRequest {
+  path: string;
+  method?: string;
+  body?: string | Buffer;
+  headers?: Record<string, string>;
+  /** The status a success answers. */
+  status: number;
+  /** Only for a route that never succeeds (GET of the backup answers 405): nothing may be recorded. */
+  neverSucceeds?: boolean;
+}
+
+type Fixture = (ctx: WalkContext) => Promise<WalkRequest>;
+
+interface WalkContext {
+  app: TestApp;
+  owner: AdminClient;
+  word: string;
+  createCompany(name: string): Promise<number>;
+  insertMessage(): Promise<number>;
+}
+
+const json = (value: unknown) => JSON.stringify(value);
+const newId = async (app: TestApp, table: string, row: Record<string, unknown>) => {
+  await app.db(table).insert(row);
+  const found = (await app.db(table).orderBy('id', 'desc').first('id')) as { id: number };
+  return Number(found.id);
+};
+
+/** Valid requests for the routes a generic one cannot pass. Keyed as the policy table is. */
+const FIXTURES: Partial<Record<AdminRouteKey, Fixture>> = {
+  'GET /database/backup': async () => ({
+    path: '/api/admin/database/backup',
+    status: 405,
+    neverSucceeds: true,
+  }),
+  'POST /database/backup': async () => ({ path: '/api/admin/database/backup', status: 200 }),
+  'GET /leads/export.csv': async () => ({ path: '/api/admin/leads/export.csv', status: 200 }),
+  'POST /leads/:id/status': async ({ app }) => ({
+    path: `/api/admin/leads/${await sendLead(app)}/status`,
+    body: json({ status: 'contacted' }),
+    status: 200,
+  }),
+  'POST /leads/:id/retry': async ({ app }) => {
+    const id = await sendLead(app);
+    await app
+      .db('jobs')
+      .where({ payload: JSON.stringify({ leadId: id }) })
+      .update({ status: 'dead' });
+    await app.db('leads').where({ id }).update({ delivery_status: 'failed' });
+    return { path: `/api/admin/leads/${id}/retry`, status: 200 };
+  },
+  'PUT /settings/site': async ({ owner, word }) => {
+    const { settings } = (await (await owner.request('/api/admin/settings/site')).json()) as {
+      settings: Record<string, unknown>;
+    };
+    return {
+      path: '/api/admin/settings/site',
+      method: 'PUT',
+      body: json({ ...settings, siteName: `MoverAtlas ${word}` }),
+      status: 200,
+    };
+  },
+  'POST /settings/partners': async ({ word }) => ({
+    path: '/api/admin/settings/partners',
+    body: json({ siteId: `${PREFIX}-new-${word}`, name: 'Walk Partner', allowedOrigins: [] }),
+    status: 201,
+  }),
+  'PATCH /settings/partners/:siteId': async ({ app, word }) => {
+    const siteId = `${PREFIX}-edit-${word}`;
+    await app.db('partners').insert({ site_id: siteId, name: 'Before', allowed_origins: '[]' });
+    return {
+      path: `/api/admin/settings/partners/${siteId}`,
+      body: json({ name: 'After' }),
+      status: 200,
+    };
+  },
+  'POST /settings/admin-users': async ({ word }) => ({
+    path: '/api/admin/settings/admin-users',
+    body: json({ username: `${PREFIX}-new-${word}`, password: PASSWORD, role: 'editor' }),
+    status: 201,
+  }),
+  'PATCH /settings/admin-users/:id': async ({ app, word }) => {
+    const id = await newAdmin(app, `${PREFIX}-role-${word}`);
+    return {
+      path: `/api/admin/settings/admin-users/${id}`,
+      body: json({ role: 'editor' }),
+      status: 200,
+    };
+  },
+  'DELETE /settings/admin-users/:id': async ({ app, word }) => ({
+    path: `/api/admin/settings/admin-users/${await newAdmin(app, `${PREFIX}-gone-${word}`)}`,
+    status: 204,
+  }),
+  'POST /settings/password': async () => ({
+    path: '/api/admin/settings/password',
+    body: json({ currentPassword: PASSWORD, newPassword: NEW_PASSWORD }),
+    status: 200,
+  }),
+  'POST /jobs/:id/cancel': async ({ app }) => ({
+    path: `/api/admin/jobs/${await enqueueJob(app.db, `${PREFIX}-job`, {}, { maxAttempts: 1 })}/cancel`,
+    status: 200,
+  }),
+  'POST /jobs/:id/retry': async ({ app }) => {
+    const id = await enqueueJob(app.db, `${PREFIX}-job`, {}, { maxAttempts: 1 });
+    await app.db('jobs').where({ id }).update({ status: 'dead' });
+    return { path: `/api/admin/jobs/${id}/retry`, status: 200 };
+  },
+  'POST /scripts/:id/run': async () => ({
+    path: '/api/admin/scripts/recompute-statistics/run',
+    body: json({ params: { analyze: false } }),
+    status: 202,
+  }),
+  'POST /schedules': async () => ({
+    path: '/api/admin/schedules',
+    body: json({ scriptId: 'recompute-statistics', cron: '0 3 * * *', enabled: false }),
+    status: 201,
+  }),
+  'PATCH /schedules/:id': async ({ owner }) => ({
+    path: `/api/admin/schedules/${await newSchedule(owner)}`,
+    body: json({ cron: '0 4 * * *' }),
+    status: 200,
+  }),
+  'DELETE /schedules/:id': async ({ owner }) => ({
+    path: `/api/admin/schedules/${await newSchedule(owner)}`,
+    status: 204,
+  }),
+  'POST /companies': async ({ word }) => ({
+    path: '/api/admin/companies',
+    body: json(austinCompanyForm(`Walk Created ${word}`)),
+    status: 201,
+  }),
+  'PUT /companies/:id': async ({ createCompany, word }) => ({
+    path: `/api/admin/companies/${await createCompany(`Walk Before ${word}`)}`,
+    body: json(austinCompanyForm(`Walk After ${word}`)),
+    status: 200,
+  }),
+  'PATCH /companies/:id': async ({ createCompany, word }) => ({
+    path: `/api/admin/companies/${await createCompany(`Walk Flags ${word}`)}`,
+    body: json({ is_featured: true }),
+    status: 200,
+  }),
+  'DELETE /companies/:id': async ({ createCompany, word }) => ({
+    path: `/api/admin/companies/${await createCompany(`Walk Deleted ${word}`)}`,
+    status: 204,
+  }),
+  'PATCH /reviews/:id': async ({ app, createCompany, word }) => {
+    const companyId = await createCompany(`Walk Reviewed ${word}`);
+    const id = await newId(app, 'reviews', {
+      company_id: companyId,
+      rating: 5,
+      title: 'Careful crew',
+      body: 'They wrapped everything.',
+      author_first_name: 'Ada',
+      reviewed_on: '2026-11-01',
+      status: 'pending',
+    });
+    return { path: `/api/admin/reviews/${id}`, body: json({ status: 'published' }), status: 200 };
+  },
+  'POST /company-applications/:id/approve': async ({ app, word }) => ({
+    path: `/api/admin/company-applications/${await newApplication(app, `${word}a`)}/approve`,
+    body: json(austinCompanyForm(`Walk Approved ${word}`)),
+    status: 201,
+  }),
+  'POST /company-applications/:id/decline': async ({ app, word }) => ({
+    path: `/api/admin/company-applications/${await newApplication(app, `${word}d`)}/decline`,
+    body: json({ note: 'Not a mover' }),
+    status: 200,
+  }),
+  'POST /upload': async ({ word }) => ({
+    path: `/api/admin/upload?filename=${PREFIX}-${word}.csv`,
+    body: companiesCsv(`Walk Upload ${word}`),
+    headers: { 'Content-Type': 'text/csv' },
+    status: 201,
+  }),
+  'POST /upload/:id/import': async ({ owner, word }) => ({
+    path: `/api/admin/upload/${await newUpload(owner, `Walk Import ${word}`)}/import`,
+    status: 202,
+  }),
+  'GET /upload/:id/rejected.csv': async ({ owner, word }) => ({
+    path: `/api/admin/upload/${await newUpload(owner, `Walk Rejected ${word}`)}/rejected.csv`,
+    status: 200,
+  }),
+  'POST /seo-health/crawls': async () => ({
+    path: '/api/admin/seo-health/crawls',
+    body: json({ pageLimit: 1 }),
+    status: 202,
+  }),
+  'PATCH /seo-health/tasks/:id': async ({ app, word }) => {
+    const id = await newId(app, 'seo_tasks', {
+      task_key: `${PREFIX}-${word}`.slice(0, 40),
+      url_hash: 'x'.repeat(40),
+      rule: 'title-missing',
+      severity: 'warning',
+      url: '/audit-walk',
+      message: 'A title is missing',
+      status: 'open',
+      first_seen_crawl_id: 1,
+      last_seen_crawl_id: 1,
+      created_at: Date.now(),
+      updated_at: Date.now(),
+    });
+    return {
+      path: `/api/admin/seo-health/tasks/${id}`,
+      body: json({ status: 'in_progress' }),
+      status: 200,
+    };
+  },
+  'POST /seo-health/analyze': async () => ({
+    path: '/api/admin/seo-health/analyze',
+    body: json({ url: '/about' }),
+    status: 200,
+  }),
+  'POST /qa-automation/runs': async () => ({
+    path: '/api/admin/qa-automation/runs',
+    body: json({ suites: ['routes'] }),
+    status: 202,
+  }),
+  'POST /contact-messages/:id/read': async ({ insertMessage }) => ({
+    path: `/api/admin/contact-messages/${await insertMessage()}/read`,
+    status: 200,
+  }),
+  'POST /contact-messages/:id/status': async ({ insertMessage }) => ({
+    path: `/api/admin/contact-messages/${await insertMessage()}/status`,
+    body: json({ status: 'closed' }),
+    status: 200,
+  }),
+  'POST /contact-messages/:id/assignee': async ({ app, insertMessage }) => {
+    const me = (await app
+      .db('admin_users')
+      .where({ username: `${PREFIX}-owner` })
+      .first('id')) as {
+      id: number;
+    };
+    return {
+      path: `/api/admin/contact-messages/${await insertMessage()}/assignee`,
+      body: json({ adminId: Number(me.id) }),
+      status: 200,
+    };
+  },
+  'GET /audit/export.csv': async () => ({
+    path: `/api/admin/audit/export.csv?actor=${PREFIX}-owner`,
+    status: 200,
+  }),
+};
+
+const sentLeads: string[] = [];
+async function sendLead(app: TestApp): Promise<number> {
+  const form = leadForm({ email_address: `${PREFIX}-${randomUUID().slice(0, 8)}@example.com` });
+  const res = await fetch(`${app.baseUrl}/api/proxy/send_lead`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(form).toString(),
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+  sentLeads.push(form.lead_uuid!);
+  const row = (await app.db('leads').where({ lead_uuid: form.lead_uuid }).first('id')) as {
+    id: number;
+  };
+  return Number(row.id);
+}
+
+async function newAdmin(app: TestApp, username: string): Promise<number> {
+  await app.db('admin_users').insert({ username, password_hash: 'not-a-hash', role: 'viewer' });
+  return Number(
+    ((await app.db('admin_users').where({ username }).first('id')) as { id: number }).id,
+  );
+}
+
+async function newSchedule(owner: AdminClient): Promise<number> {
+  const res = await owner.request('/api/admin/schedules', {
+    method: 'POST',
+    body: json({ scriptId: 'recompute-statistics', cron: '0 3 * * *', enabled: false }),
+  });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { id: number }).id;
+}
+
+const companiesCsv = (name: string) =>
+  Buffer.from(`name,city,state,services\r\n${name},Austin,TX,local-moving\r\n`, 'utf8');
+
+async function newUpload(owner: AdminClient, name: string): Promise<number> {
+  const res = await owner.request(`/api/admin/upload?filename=${PREFIX}.csv`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'text/csv' },
+    body: companiesCsv(name),
+  });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return ((await res.json()) as { id: number }).id;
+}
+
+async function newApplication(app: TestApp, word: string): Promise<number> {
+  return newId(app, 'company_applications', {
+    public_id: `aw${word}`.slice(0, 16),
+    company_name: `Walk Applicant ${word}`,
+    contact_name: 'Ada Lovelace',
+    email: 'ada@example.com',
+    phone: '5125550100',
+    state: 'TX',
+    city: 'Austin',
+    services: '["local-moving"]',
+    ip_address: '203.0.113.9',
+    user_agent: 'test',
+  });
+}
+
+/** Every route of the admin router, keyed as the policy table is (method and path below /api/admin). */
+function adminRouteKeys(app: TestApp): string[] {
+  const config = {
+    ...loadConfig({ NODE_ENV: 'test' }),
+    database: { client: 'sqlite' as const, filename: ':memory:' },
+  };
+  const router = adminApi({ config, db: app.db, logger: pino({ level: 'silent' }) });
+  const keys = routesOf((router as unknown as { stack: unknown }).stack, '').map(
+    ({ method, template }) => {
+      expect(
+        typeof template,
+        `a RegExp route under /api/admin cannot be checked: ${String(template)}`,
+      ).toBe('string');
+      return `${method} ${String(template)}`;
+    },
+  );
+  return [...new Set(keys)];
+}
+
+const policyOf = (key: string) =>
+  (ADMIN_ROUTE_POLICY as Record<string, AdminRoutePolicy | undefined>)[key];
+
+/** A concrete address for a template: every parameter is 1 (the role check comes before any lookup). */
+const concrete = (key: string) => `/api/admin${key.split(' ')[1]!.replace(/:[A-Za-z_]\w*/g, '1')}`;
+
+describe.each(testDatabases())(
+  'the admin audit log and roles, walked route by route, on $name',
+  (database) => {
+    let app: TestApp;
+    const clients = {} as Record<AdminRole, AdminClient>;
+    let keys: string[];
+    const word = randomUUID().slice(0, 8);
+    let savedSettings: Array<Record<string, unknown>>;
+
+    const maxAuditId = async () =>
+      Number(
+        ((await app.db('audit_events').max({ m: 'id' }).first()) as { m: number | null }).m ?? 0,
+      );
+    const entriesAfter = (id: number) => app.db('audit_events').where('id', '>', id).orderBy('id');
+
+    beforeAll(async () => {
+      app = await startTestApp(database.config);
+      for (const role of ['owner', 'editor', 'viewer'] as const) {
+        const username = `${PREFIX}-${role}`;
+        await setAdminPassword(app.db, username, PASSWORD);
+        await app.db('admin_users').where({ username }).update({ role });
+        clients[role] = await loginAsAdmin(app.baseUrl, { username, password: PASSWORD });
+      }
+      keys = adminRouteKeys(app);
+      savedSettings = (await app.db('site_settings').select('*')) as Array<Record<string, unknown>>;
+    });
+
+    afterAll(async () => {
+      await app.db('site_settings').delete();
+      if (savedSettings.length > 0) await app.db('site_settings').insert(savedSettings);
+      await removeLeads(app.db, sentLeads);
+      await app.db('jobs').where('type', 'like', `${PREFIX}%`).delete();
+      await app.db('jobs').where('created_by', 'like', `admin:${PREFIX}%`).delete();
+      await app.db('job_schedules').where('created_by', 'like', `admin:${PREFIX}%`).delete();
+      await app.db('company_imports').where('uploaded_by', 'like', `${PREFIX}%`).delete();
+      await app.db('companies').where('name', 'like', `Walk %${word}`).delete();
+      await app
+        .db('company_applications')
+        .where('company_name', 'like', `Walk Applicant ${word}%`)
+        .delete();
+      await app.db('partners').where('site_id', 'like', `${PREFIX}%`).delete();
+      await app.db('seo_tasks').where('task_key', 'like', `${PREFIX}%`).delete();
+      const messages = (await app
+        .db('contact_messages')
+        .where('name', `${PREFIX} ${word}`)
+        .pluck('id')) as number[];
+      await app.db('contact_message_events').whereIn('message_id', messages).delete();
+      await app.db('contact_messages').whereIn('id', messages).delete();
+      await app.db('admin_users').where('username', 'like', `${PREFIX}%`).delete();
+      await app.db('audit_events').where('actor_username', 'like', `${PREFIX}%`).delete();
+      await app.close();
+    });
+
+    it('finds every admin route in the policy table, and every policy entry among the routes', () => {
+      expect(keys.length).toBeGreaterThan(50);
+      const missing = keys.filter((key) => !policyOf(key));
+      expect(missing, 'routes without a policy entry (contracts/src/admin-policy.ts)').toEqual([]);
+      const stale = Object.keys(ADMIN_ROUTE_POLICY).filter((key) => !keys.includes(key));
+      expect(stale, 'policy entries without a route').toEqual([]);
+      const unaudited = keys.filter((key) => {
+        const [method, template] = key.split(' ') as [string, string];
+        return (method !== 'GET' || looksLikeDownload(template)) && !policyOf(key)!.audit;
+      });
+      // The import template holds no data: the one download that is not accounted for.
+      expect(unaudited).toEqual(['GET /upload/template.csv']);
+    });
+
+    // Some forty requests, a backup and a password's strength estimate among them: minutes on a busy machine.
+    it('records an audit entry, by the admin who made it, for every write, export and download that succeeds', async () => {
+      const owner = clients.owner;
+      const ctx: WalkContext = {
+        app,
+        owner,
+        word,
+        async createCompany(name) {
+          const res = await owner.request('/api/admin/companies', {
+            method: 'POST',
+            body: json(austinCompanyForm(name)),
+          });
+          expect(res.status, await res.clone().text()).toBe(201);
+          return ((await res.json()) as { id: number }).id;
+        },
+        insertMessage: () =>
+          newId(app, 'contact_messages', {
+            public_id: randomUUID().replace(/-/g, '').slice(0, 16),
+            name: `${PREFIX} ${word}`,
+            email: 'walker@example.com',
+            topic: 'other',
+            message: 'Hello there',
+            ip_address: '203.0.113.8',
+            user_agent: 'test',
+          }),
+      };
+      const walked: string[] = [];
+      for (const key of keys) {
+        const [method, template] = key.split(' ') as [string, string];
+        const policy = policyOf(key)!;
+        if (method === 'GET' && !policy.audit) continue;
+        const fixture = FIXTURES[key as AdminRouteKey];
+        const request: WalkRequest = fixture
+          ? await fixture(ctx)
+          : { path: concrete(key), body: '{}', status: method === 'POST' ? 201 : 200 };
+        const from = await maxAuditId();
+        const res = await owner.request(request.path, {
+          method,
+          ...(request.headers ? { headers: request.headers } : {}),
+          ...(request.body !== undefined ? { body: request.body } : {}),
+        });
+        const text = await res.text();
+        if (!fixture && !res.ok)
+          throw new Error(
+            `${key} answered ${res.status} (${text.slice(0, 200)}) to a generic request: add a valid request for it to FIXTURES in this file`,
+          );
+        expect(res.status, `${key}: ${text.slice(0, 300)}`).toBe(request.status);
+        const entries = (await entriesAfter(from)) as Array<Record<string, unknown>>;
+        if (request.neverSucceeds) {
+          expect(entries, key).toEqual([]);
+          continue;
+        }
+        const entry = entries.find((e) => e.action === policy.audit);
+        expect(entry, `${key} recorded no "${policy.audit}" entry (${template})`).toBeDefined();
+        expect(entry).toMatchObject({
+          actor_username: `${PREFIX}-owner`,
+          actor_role: 'owner',
+          outcome: 'succeeded',
+        });
+        expect(String(entry!.summary).length).toBeGreaterThan(5);
+        walked.push(key);
+      }
+      // Every audited route was walked, but the backup's GET, which only ever refuses (405).
+      const audited = keys.filter((key) => policyOf(key)!.audit && key !== 'GET /database/backup');
+      expect(walked.sort()).toEqual(audited.sort());
+      // Nothing recorded anywhere holds a password hash.
+      const rows = (await app
+        .db('audit_events')
+        .where('actor_username', `${PREFIX}-owner`)
+        .select('before_json', 'after_json')) as Array<{
+        before_json: string | null;
+        after_json: string | null;
+      }>;
+      for (const row of rows)
+        expect(`${row.before_json} ${row.after_json}`).not.toMatch(/\$argon2/);
+    }, 180_000);
+
+    const refusedBy = (role: AdminRole) =>
+      keys.filter((key) => !roleAtLeast(role, policyOf(key)!.role));
+
+    it('refuses a viewer every write and every export (403), and records each refusal', async () => {
+      const refused = refusedBy('viewer');
+      for (const key of keys) {
+        const [method, template] = key.split(' ') as [string, string];
+        if (method !== 'GET' || looksLikeDownload(template))
+          // One's own password is everyone's to change; the import template holds no data.
+          if (key !== 'POST /settings/password' && key !== 'GET /upload/template.csv')
+            expect(refused, key).toContain(key);
+      }
+      await expectRefused('viewer', refused);
+    });
+
+    it('refuses an editor every owner-only route (403), and records each refusal', async () => {
+      const refused = refusedBy('editor');
+      for (const key of [
+        'PUT /settings/site',
+        'POST /settings/partners',
+        'PATCH /settings/partners/:siteId',
+        'POST /settings/admin-users',
+        'PATCH /settings/admin-users/:id',
+        'DELETE /settings/admin-users/:id',
+        'POST /database/backup',
+        'GET /leads/export.csv',
+        'POST /scripts/:id/run',
+        'POST /schedules',
+        'PATCH /schedules/:id',
+        'DELETE /schedules/:id',
+        'POST /jobs/:id/cancel',
+        'POST /jobs/:id/retry',
+      ])
+        expect(refused, key).toContain(key);
+      expect(refused).not.toContain('PUT /companies/:id');
+      await expectRefused('editor', refused);
+    });
+
+    async function expectRefused(role: AdminRole, refused: string[]) {
+      expect(refused.length).toBeGreaterThan(10);
+      for (const key of refused) {
+        const [method] = key.split(' ') as [string];
+        const from = await maxAuditId();
+        const res = await clients[role].request(concrete(key), {
+          method,
+          ...(method === 'GET' ? {} : { body: '{}' }),
+        });
+        expect(res.status, key).toBe(403);
+        const { error } = (await res.json()) as { error: string };
+        expect(error, key).toMatch(
+          new RegExp(`^Your role \\(${role}\\) cannot .+; an (owner|editor or owner) can\\.$`),
+        );
+        const entries = (await entriesAfter(from)) as Array<Record<string, unknown>>;
+        expect(entries, key).toHaveLength(1);
+        expect(entries[0]).toMatchObject({
+          actor_username: `${PREFIX}-${role}`,
+          actor_role: role,
+          outcome: 'refused',
+          action: policyOf(key)!.audit ?? expect.stringMatching(/\.read$/),
+        });
+      }
+    }
+
+    it('lets a viewer read, and refuses any role an address the policy table does not name', async () => {
+      for (const path of ['/api/admin/leads', '/api/admin/companies', '/api/admin/settings/site'])
+        expect((await clients.viewer.request(path)).status, path).toBe(200);
+      const res = await clients.owner.request('/api/admin/no-such-endpoint', {
+        method: 'POST',
+        body: '{}',
+      });
+      expect(res.status).toBe(403);
+      expect(await res.json()).toEqual({ error: 'This address is not open to any role' });
+    });
+  },
+);

@@ -212,6 +212,47 @@ export const ADMIN_ROUTE_POLICY = {
   // The audit log itself: who did what is staff's personal data (addresses); viewers change nothing to account for.
   'GET /audit': { role: 'editor', does: 'read the audit log' },
   'GET /audit/export.csv': { role: 'editor', does: 'export the audit log', audit: 'audit.export' },
+  // Bulk actions, the companies export and the import's diff and undo (docs/decisions/029).
+  'POST /companies/bulk': {
+    role: 'editor',
+    does: 'change many companies at once',
+    audit: 'company.bulk',
+  },
+  'GET /companies/export.csv': {
+    role: 'editor',
+    does: 'export the companies',
+    audit: 'companies.export',
+  },
+  'POST /reviews/bulk': { role: 'editor', does: 'moderate many reviews', audit: 'review.bulk' },
+  'POST /leads/bulk-status': {
+    role: 'editor',
+    does: 'change many leads’ status',
+    audit: 'lead.bulk_status',
+  },
+  'POST /seo-health/tasks/bulk-status': {
+    role: 'editor',
+    does: 'change many SEO tasks',
+    audit: 'seo_task.bulk_status',
+  },
+  'GET /upload/:id/changes': { role: 'viewer', does: 'read what an import changes' },
+  'POST /upload/:id/undo': { role: 'editor', does: 'undo an import', audit: 'company_import.undo' },
+  // Mail, raised failures and who is alerted (docs/decisions/030). Mail holds people's addresses and
+  // what was sent to them: editors and owners read it, viewers do not.
+  'GET /mail': { role: 'editor', does: 'read the outgoing mail' },
+  'GET /mail/:id': { role: 'editor', does: 'read an outgoing message' },
+  'GET /mail/:id/html': { role: 'editor', does: 'read an outgoing message' },
+  'GET /alerts': { role: 'viewer', does: 'read what is failing' },
+  'GET /settings/alert-emails': { role: 'viewer', does: 'read who is alerted' },
+  'PUT /settings/alert-emails': {
+    role: 'owner',
+    does: 'change who is alerted',
+    audit: 'alert_emails.update',
+  },
+  'POST /settings/lead-backend/test': {
+    role: 'owner',
+    does: 'test the lead backend connection',
+    audit: 'lead_backend.test',
+  },
 } as const satisfies Record<string, AdminRoutePolicy>;
 
 export type AdminRouteKey = keyof typeof ADMIN_ROUTE_POLICY;

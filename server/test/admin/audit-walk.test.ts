@@ -21,6 +21,8 @@ import { loadConfig } from '../../src/config';
 import { adminApi } from '../../src/api/admin-api';
 import { setAdminPassword } from '../../src/features/auth/admin-users';
 import { enqueueJob } from '../../src/jobs/queue';
+import { JobWorker } from '../../src/jobs/worker';
+import { companyImportHandlers } from '../../src/features/companies/admin/import/import-job';
 import { loginAsAdmin, type AdminClient } from '../admin-session';
 import { testDatabases } from '../databases';
 import { routesOf } from '../router-endpoints';
@@ -72,6 +74,10 @@ const FIXTURES: Partial<Record<AdminRouteKey, Fixture>> = {
   }),
   'POST /database/backup': async () => ({ path: '/api/admin/database/backup', status: 200 }),
   'GET /leads/export.csv': async () => ({ path: '/api/admin/leads/export.csv', status: 200 }),
+  'GET /companies/export.csv': async () => ({
+    path: '/api/admin/companies/export.csv?q=walk',
+    status: 200,
+  }),
   'POST /leads/:id/status': async ({ app }) => ({
     path: `/api/admin/leads/${await sendLead(app)}/status`,
     body: json({ status: 'contacted' }),
@@ -87,13 +93,13 @@ const FIXTURES: Partial<Record<AdminRouteKey, Fixture>> = {
     return { path: `/api/admin/leads/${id}/retry`, status: 200 };
   },
   'PUT /settings/site': async ({ owner, word }) => {
-    const { settings } = (await (await owner.request('/api/admin/settings/site')).json()) as {
-      settings: Record<string, unknown>;
-    };
+    const { settings, version } = (await (
+      await owner.request('/api/admin/settings/site')
+    ).json()) as { settings: Record<string, unknown>; version: number };
     return {
       path: '/api/admin/settings/site',
       method: 'PUT',
-      body: json({ ...settings, siteName: `MoverAtlas ${word}` }),
+      body: json({ ...settings, siteName: `MoverAtlas ${word}`, version }),
       status: 200,
     };
   },
@@ -107,7 +113,7 @@ const FIXTURES: Partial<Record<AdminRouteKey, Fixture>> = {
     await app.db('partners').insert({ site_id: siteId, name: 'Before', allowed_origins: '[]' });
     return {
       path: `/api/admin/settings/partners/${siteId}`,
-      body: json({ name: 'After' }),
+      body: json({ name: 'After', version: 1 }),
       status: 200,
     };
   },
@@ -168,12 +174,12 @@ const FIXTURES: Partial<Record<AdminRouteKey, Fixture>> = {
   }),
   'PUT /companies/:id': async ({ createCompany, word }) => ({
     path: `/api/admin/companies/${await createCompany(`Walk Before ${word}`)}`,
-    body: json(austinCompanyForm(`Walk After ${word}`)),
+    body: json({ ...austinCompanyForm(`Walk After ${word}`), version: 1 }),
     status: 200,
   }),
   'PATCH /companies/:id': async ({ createCompany, word }) => ({
     path: `/api/admin/companies/${await createCompany(`Walk Flags ${word}`)}`,
-    body: json({ is_featured: true }),
+    body: json({ is_featured: true, version: 1 }),
     status: 200,
   }),
   'DELETE /companies/:id': async ({ createCompany, word }) => ({
@@ -242,6 +248,69 @@ const FIXTURES: Partial<Record<AdminRouteKey, Fixture>> = {
       status: 200,
     };
   },
+  'POST /companies/bulk': async ({ createCompany, word }) => ({
+    path: '/api/admin/companies/bulk',
+    body: json({ ids: [await createCompany(`Walk Bulk ${word}`)], action: 'unlist' }),
+    status: 200,
+  }),
+  'POST /reviews/bulk': async ({ app, createCompany, word }) => {
+    const companyId = await createCompany(`Walk Bulk Reviewed ${word}`);
+    const id = await newId(app, 'reviews', {
+      company_id: companyId,
+      rating: 4,
+      title: 'On time',
+      body: 'They came when they said.',
+      author_first_name: 'Ada',
+      reviewed_on: '2026-11-01',
+      status: 'pending',
+    });
+    return {
+      path: '/api/admin/reviews/bulk',
+      body: json({ ids: [id], action: 'publish' }),
+      status: 200,
+    };
+  },
+  'POST /leads/bulk-status': async ({ app }) => ({
+    path: '/api/admin/leads/bulk-status',
+    body: json({ ids: [await sendLead(app)], status: 'contacted' }),
+    status: 200,
+  }),
+  'POST /seo-health/tasks/bulk-status': async ({ app, word }) => {
+    const id = await newId(app, 'seo_tasks', {
+      task_key: `${PREFIX}-b-${word}`.slice(0, 40),
+      url_hash: 'y'.repeat(40),
+      rule: 'title-missing',
+      severity: 'warning',
+      url: '/audit-walk-bulk',
+      message: 'A title is missing',
+      status: 'open',
+      first_seen_crawl_id: 1,
+      last_seen_crawl_id: 1,
+      created_at: Date.now(),
+      updated_at: Date.now(),
+    });
+    return {
+      path: '/api/admin/seo-health/tasks/bulk-status',
+      body: json({ ids: [id], status: 'in_progress' }),
+      status: 200,
+    };
+  },
+  'POST /upload/:id/undo': async ({ app, owner, word }) => ({
+    path: `/api/admin/upload/${await appliedImport(app, owner, `Walk Undone ${word}`)}/undo`,
+    body: json({}),
+    status: 202,
+  }),
+  'PUT /settings/alert-emails': async () => ({
+    path: '/api/admin/settings/alert-emails',
+    method: 'PUT',
+    body: json({ emails: ['ops@moveratlas.example'] }),
+    status: 200,
+  }),
+  'POST /settings/lead-backend/test': async () => ({
+    path: '/api/admin/settings/lead-backend/test',
+    body: json({ url: 'https://backend.invalid/send_lead' }),
+    status: 200,
+  }),
   'POST /seo-health/analyze': async () => ({
     path: '/api/admin/seo-health/analyze',
     body: json({ url: '/about' }),
@@ -323,6 +392,37 @@ async function newUpload(owner: AdminClient, name: string): Promise<number> {
   });
   expect(res.status, await res.clone().text()).toBe(201);
   return ((await res.json()) as { id: number }).id;
+}
+
+/** An upload imported to the end by a job worker of the test's own: an import that can be undone. */
+async function appliedImport(app: TestApp, owner: AdminClient, name: string): Promise<number> {
+  const id = await newUpload(owner, name);
+  const started = await owner.request(`/api/admin/upload/${id}/import`, { method: 'POST' });
+  expect(started.status, await started.clone().text()).toBe(202);
+  const worker = new JobWorker({
+    db: app.db,
+    logger: pino({ level: 'silent' }),
+    handlers: companyImportHandlers(app.db),
+    concurrency: 1,
+    pollIntervalMs: 50,
+    leaseMs: 60_000,
+    backoff: { baseMs: 100, maxMs: 1000 },
+  });
+  worker.start();
+  try {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const { status } = (await (await owner.request(`/api/admin/upload/${id}`)).json()) as {
+        status: string;
+      };
+      if (status === 'succeeded') return id;
+      if (status === 'failed' || Date.now() > deadline)
+        throw new Error(`the walk's import ${id} ended ${status}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } finally {
+    await worker.stop();
+  }
 }
 
 async function newApplication(app: TestApp, word: string): Promise<number> {

@@ -34,7 +34,7 @@ export const ADMIN_SIDEBAR: readonly AdminNavItem[] = [
   { label: 'Companies', to: '/admin/companies', icon: 'companies' },
   { label: 'Leads', to: '/admin/leads', icon: 'leads' },
   { label: 'Messages', to: ADMIN_MESSAGES, icon: 'messages' },
-  { label: 'Mail', to: '/admin/mail', icon: 'mail' },
+  { label: 'Mail', to: '/admin/mail', icon: 'mail', reads: 'GET /mail' },
   { label: 'Statistics', to: '/admin/statistics', icon: 'statistics' },
   { label: 'Script Management', to: '/admin/scripts', icon: 'scripts' },
   { label: 'Jobs System', to: '/admin/jobs', icon: 'jobs' },

@@ -13,4 +13,5 @@ export {
   SECRET_PLACEHOLDER,
 } from './audit-store';
 export { auditActor, auditedChange, type AuditRecorder, recordRequestAudit } from './audit-request';
+export { recordBulkAudit, type BulkAuditRow } from './bulk-entries';
 export { adminAuditRoutes } from './admin/routes';

@@ -5,6 +5,7 @@
  */
 import type { RequestHandler } from 'express';
 import type { Knex } from 'knex';
+import { auditActor, recordBulkAudit, type AuditActor } from '../../audit';
 import {
   CompanyBulkRequestSchema,
   type BulkRowResult,
@@ -67,6 +68,7 @@ export async function bulkCompanies(
   db: Knex,
   ids: readonly number[],
   action: CompanyBulkAction,
+  actor?: AuditActor,
 ): Promise<BulkRowResult[]> {
   return db.transaction(async (trx) => {
     const rows = (await trx('companies')
@@ -107,11 +109,20 @@ export async function bulkCompanies(
         const flag = FLAG_ACTIONS[action];
         await trx('companies')
           .whereIn('id', changed)
-          .update({ [flag.column]: flag.value, updated_at: timestampNow() });
+          .update({
+            [flag.column]: flag.value,
+            updated_at: timestampNow(),
+            // An edit form open on the company sees the bulk change as a newer version (409, decision 028).
+            version: trx.raw('?? + 1', ['version']),
+          });
       }
     }
-    // AUDIT (issue 16): record one entry per `results` row with outcome 'done' here, inside this
-    // transaction, from its before/after (the audit log is built on branch h/audit).
+    await recordBulkAudit(trx, actor, results, {
+      action: 'company.bulk',
+      entityType: 'company',
+      summary: (row) =>
+        `${WORDS[action].done[0]!.toUpperCase()}${WORDS[action].done.slice(1)} company ${String((row.before as { name?: unknown } | undefined)?.name ?? row.id)} (bulk)`,
+    });
     return results;
   });
 }
@@ -119,7 +130,7 @@ export async function bulkCompanies(
 export function companiesBulkRoute(db: Knex): RequestHandler {
   return async (req, res) => {
     const { ids, action } = parseInput(CompanyBulkRequestSchema, req.body, 'body');
-    const results = await bulkCompanies(db, ids, action);
+    const results = await bulkCompanies(db, ids, action, auditActor(req, res));
     if (results.some((r) => r.outcome === 'done')) await clearPublicReads(req, db);
     res.json(bulkResult(results, { one: 'company', many: 'companies', ...WORDS[action] }));
   };

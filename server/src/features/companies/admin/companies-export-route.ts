@@ -16,6 +16,7 @@ import { TimeSlice } from '../../../lib/time-slice';
 import { parseInput } from '../../../lib/validate';
 import { parsePhotoUrls } from '../company-row';
 import { applyFilters, matchingIds } from './company-list';
+import { recordRequestAudit } from '../../audit';
 
 /** Companies read per query. */
 const PAGE = 500;
@@ -49,6 +50,16 @@ export function companiesExportRoute(db: Knex): RequestHandler {
     const q = query.q ?? '';
     const ids = q === '' ? null : matchingIds(db, q);
     const day = new Date().toISOString().slice(0, 10);
+    // Recorded before the first byte: a download cut short was still a download.
+    await recordRequestAudit(db, req, res, {
+      action: 'companies.export',
+      entityType: 'company',
+      summary:
+        q === ''
+          ? 'Exported the companies as CSV'
+          : `Exported the companies matching "${q}" as CSV`,
+      after: { ...query },
+    });
     res
       .type('text/csv; charset=utf-8')
       .attachment(`moveratlas-companies-${day}.csv`)

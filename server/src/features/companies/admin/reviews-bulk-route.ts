@@ -6,6 +6,7 @@
  */
 import type { RequestHandler } from 'express';
 import type { Knex } from 'knex';
+import { auditActor, recordBulkAudit, type AuditActor } from '../../audit';
 import {
   ReviewBulkRequestSchema,
   type BulkRowResult,
@@ -31,6 +32,7 @@ export async function bulkModerateReviews(
   ids: readonly number[],
   action: ReviewBulkAction,
   by: string,
+  actor?: AuditActor,
 ): Promise<BulkRowResult[]> {
   const status = TARGET[action];
   return db.transaction(async (trx) => {
@@ -75,8 +77,11 @@ export async function bulkModerateReviews(
       // Only published reviews make a rating: every company touched gets its figures again, now.
       for (const companyId of companies) await recomputeRating(trx, companyId);
     }
-    // AUDIT (issue 16): record one entry per `results` row with outcome 'done' here, inside this
-    // transaction, from its before/after (the audit log is built on branch h/audit).
+    await recordBulkAudit(trx, actor, results, {
+      action: 'review.bulk',
+      entityType: 'review',
+      summary: (row) => `${action === 'publish' ? 'Published' : 'Hid'} review ${row.id} (bulk)`,
+    });
     return results;
   });
 }
@@ -85,7 +90,7 @@ export function reviewsBulkRoute(db: Knex): RequestHandler {
   return async (req, res) => {
     const { ids, action } = parseInput(ReviewBulkRequestSchema, req.body, 'body');
     const by = (res.locals.admin as { username: string } | undefined)?.username ?? 'admin';
-    const results = await bulkModerateReviews(db, ids, action, by);
+    const results = await bulkModerateReviews(db, ids, action, by, auditActor(req, res));
     if (results.some((r) => r.outcome === 'done')) await clearPublicReads(req, db);
     res.json(
       bulkResult(results, {

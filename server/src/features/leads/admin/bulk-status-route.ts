@@ -6,6 +6,7 @@
  */
 import type { RequestHandler, Response } from 'express';
 import type { Knex } from 'knex';
+import { auditActor, recordBulkAudit, type AuditActor } from '../../audit';
 import {
   LeadBulkStatusRequestSchema,
   type BulkRowResult,
@@ -29,6 +30,7 @@ export async function bulkLeadStatus(
   ids: readonly number[],
   status: LeadStatus,
   by: string,
+  actor?: AuditActor,
 ): Promise<BulkRowResult[]> {
   return db.transaction(async (trx) => {
     const rows = (await trx('leads').whereIn('id', ids).select('id', 'status')) as Array<{
@@ -79,8 +81,11 @@ export async function bulkLeadStatus(
       });
     }
     if (history.length > 0) await trx.batchInsert('lead_status_history', history, 250);
-    // AUDIT (issue 16): record one entry per `results` row with outcome 'done' here, inside this
-    // transaction, from its before/after (the audit log is built on branch h/audit).
+    await recordBulkAudit(trx, actor, results, {
+      action: 'lead.bulk_status',
+      entityType: 'lead',
+      summary: (row) => `Moved lead ${row.id} to ${LABELS[status]} (bulk)`,
+    });
     return results;
   });
 }
@@ -90,7 +95,13 @@ const adminOf = (res: Response) => (res.locals as AdminLocals).admin;
 export function leadsBulkStatusRoute(db: Knex): RequestHandler {
   return async (req, res) => {
     const { ids, status } = parseInput(LeadBulkStatusRequestSchema, req.body, 'body');
-    const results = await bulkLeadStatus(db, ids, status, adminOf(res).username);
+    const results = await bulkLeadStatus(
+      db,
+      ids,
+      status,
+      adminOf(res).username,
+      auditActor(req, res),
+    );
     res.json(
       bulkResult(results, {
         one: 'lead',

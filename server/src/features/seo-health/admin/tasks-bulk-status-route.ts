@@ -4,6 +4,7 @@
  */
 import type { RequestHandler, Response } from 'express';
 import type { Knex } from 'knex';
+import { auditActor, recordBulkAudit, type AuditActor } from '../../audit';
 import {
   SeoTaskBulkStatusRequestSchema,
   type BulkRowResult,
@@ -25,6 +26,7 @@ export async function bulkTaskStatus(
   ids: readonly number[],
   status: SeoTaskStatus,
   by: string,
+  actor?: AuditActor,
 ): Promise<BulkRowResult[]> {
   return db.transaction(async (trx) => {
     const rows = (await trx('seo_tasks').whereIn('id', ids).select('id', 'status')) as Array<{
@@ -61,8 +63,11 @@ export async function bulkTaskStatus(
       await trx('seo_tasks')
         .whereIn('id', changed)
         .update({ status, status_changed_by: by.slice(0, 100), updated_at: Date.now() });
-    // AUDIT (issue 16): record one entry per `results` row with outcome 'done' here, inside this
-    // transaction, from its before/after (the audit log is built on branch h/audit).
+    await recordBulkAudit(trx, actor, results, {
+      action: 'seo_task.bulk_status',
+      entityType: 'seo_task',
+      summary: (row) => `Set SEO task ${row.id} to ${LABELS[status]} (bulk)`,
+    });
     return results;
   });
 }
@@ -72,7 +77,13 @@ const adminOf = (res: Response) => (res.locals as AdminLocals).admin;
 export function seoTasksBulkStatusRoute(db: Knex): RequestHandler {
   return async (req, res) => {
     const { ids, status } = parseInput(SeoTaskBulkStatusRequestSchema, req.body, 'body');
-    const results = await bulkTaskStatus(db, ids, status, `admin:${adminOf(res).username}`);
+    const results = await bulkTaskStatus(
+      db,
+      ids,
+      status,
+      `admin:${adminOf(res).username}`,
+      auditActor(req, res),
+    );
     res.json(
       bulkResult(results, {
         one: 'task',

@@ -28,7 +28,7 @@ export function adminAlertSettingsRoutes({ db, config, logger }: AdminContext): 
       LEAD_BACKEND_TESTS_PER_WINDOW,
       TEST_WINDOW_MS,
     ),
-    leadBackendTestRoute(outbound, config.leadBackendTimeoutMs),
+    leadBackendTestRoute(db, outbound, config.leadBackendTimeoutMs),
   );
   return router;
 }

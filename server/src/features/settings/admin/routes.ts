@@ -38,12 +38,7 @@ import {
   listAdminUsers,
   setAdminRole,
 } from '../../auth';
-import {
-  auditActor,
-  auditedChange,
-  changedFields as auditChanges,
-  recordAudit,
-} from '../../audit';
+import { auditActor, auditedChange, changedFields as auditChanges, recordAudit } from '../../audit';
 
 const actingAdmin = (res: Response) => res.locals as unknown as AdminLocals;
 

@@ -6,6 +6,7 @@ import { AlertEmailsUpdateSchema } from '@moveratlas/contracts';
 import type { AdminLocals } from '../../auth';
 import { parseInput } from '../../../lib/validate';
 import { saveAlertEmails } from '../alert-emails';
+import { recordRequestAudit } from '../../audit';
 
 const actingAdmin = (res: Response) => res.locals as unknown as AdminLocals;
 
@@ -14,6 +15,12 @@ export function saveAlertEmailsRoute(db: Knex, logger: Logger): RequestHandler {
     const { emails } = parseInput(AlertEmailsUpdateSchema, req.body, 'body');
     const { admin } = actingAdmin(res);
     const saved = await saveAlertEmails(db, emails, admin.username);
+    await recordRequestAudit(db, req, res, {
+      action: 'alert_emails.update',
+      entityType: 'site_settings',
+      summary: `Set who is e-mailed when something fails (${emails.length} ${emails.length === 1 ? 'address' : 'addresses'})`,
+      after: { emails },
+    });
     logger.info({ admin: admin.username, count: emails.length }, 'alert e-mail addresses changed');
     res.json(saved);
   };

@@ -9,6 +9,7 @@ import { idParam, ImportUndoRequestSchema } from '@moveratlas/contracts';
 import type { AdminContext } from '../../../../app-context';
 import { parseInput } from '../../../../lib/validate';
 import { loadImport } from './import-store';
+import { recordRequestAudit } from '../../../audit';
 import { COMPANY_IMPORT_UNDO_JOB, requestUndo } from './import-undo';
 
 const IdParams = z.object({ id: idParam('import') });
@@ -23,6 +24,12 @@ export function importUndoRoute(ctx: AdminContext): RequestHandler {
       res.status(409).json(started.conflict);
       return;
     }
+    await recordRequestAudit(ctx.db, req, res, {
+      action: 'company_import.undo',
+      entityType: 'company_import',
+      entityId: id,
+      summary: `Started undoing import ${id}${skipChanged ? ', skipping companies changed since' : ''}`,
+    });
     ctx.jobs?.kick(COMPANY_IMPORT_UNDO_JOB);
     res.status(202).json(await loadImport(ctx.db, id));
   };

@@ -116,7 +116,7 @@ async function checkKeys(
     const other = (await db('companies').where('slug', slug).first('id')) as
       { id: number } | undefined;
     if (other && Number(other.id) !== exceptId)
-      throw new HttpError(409, `slug "${slug}" is already used by another company`);
+      throw new HttpError(409, `Slug "${slug}" is already used by another company`);
   }
   if (input.usdot_number) {
     const other = (await db('companies')
@@ -125,7 +125,7 @@ async function checkKeys(
     if (other && Number(other.id) !== exceptId)
       throw new HttpError(
         409,
-        `usdot_number ${input.usdot_number} is already used by ${other.name} (id ${other.id})`,
+        `USDOT number ${input.usdot_number} is already used by ${other.name} (id ${other.id})`,
       );
   }
 }

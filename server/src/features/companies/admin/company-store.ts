@@ -114,7 +114,7 @@ export class PlaceResolver {
     const stateId = this.states?.get(row.state);
     if (stateId === undefined) return `state ${row.state} is not in the directory`;
     const city = this.cities.get(PlaceResolver.key(stateId, citySearchName(row.city)));
-    if (!city) return `city "${row.city}" is not a city of ${row.state} in the directory`;
+    if (!city) return `City "${row.city}" is not a city of ${row.state} in the directory`;
     return {
       stateId,
       cityId: Number(city.id),

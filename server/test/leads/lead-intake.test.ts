@@ -239,7 +239,7 @@ describe.each(testDatabases())('lead intake on $name', (database) => {
       body: `${new URLSearchParams(fields).toString()}&first_name=Eve`,
     });
     expect(repeated.status).toBe(400);
-    expect(((await repeated.json()) as { error: string }).error).toBe('First name is not valid');
+    expect(((await repeated.json()) as { error: string }).error).toMatch(/^First name /);
     expect((await stored(fields.lead_uuid!)).lead).toBeUndefined();
   });
 

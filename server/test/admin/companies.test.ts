@@ -267,7 +267,7 @@ describe.each(testDatabases())('admin companies API on $name', (database) => {
       [
         { ...form(), services: ['teleporting'] },
         400,
-        'services: "teleporting" is not a service (use ids such as local-moving|storage)',
+        'Services: "teleporting" is not a service (use ids such as local-moving|storage)',
       ],
       [{ ...form(), lat: 123 }, 400, 'Latitude must be a number between -90 and 90'],
       [
@@ -279,17 +279,17 @@ describe.each(testDatabases())('admin companies API on $name', (database) => {
       [
         { ...form(), city: 'Nowhereville' },
         400,
-        'city "Nowhereville" is not a city of TX in the directory',
+        'City "Nowhereville" is not a city of TX in the directory',
       ],
       [
         { ...form(), usdot_number: '', slug: created.slug },
         409,
-        `slug "${created.slug}" is already used by another company`,
+        `Slug "${created.slug}" is already used by another company`,
       ],
       [
         { ...form(), slug: `${WORD}-other` },
         409,
-        `usdot_number ${USDOT} is already used by ${WORD} Relocation Crew (id ${created.id})`,
+        `USDOT number ${USDOT} is already used by ${WORD} Relocation Crew (id ${created.id})`,
       ],
     ];
     for (const [body, status, error] of cases) {

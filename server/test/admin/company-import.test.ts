@@ -324,7 +324,7 @@ describe.each(testDatabases())('companies CSV import on $name', (database) => {
     expect(dryReport.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(Buffer.from(await dryReport.arrayBuffer()).toString('utf8')).toBe(
       `${BOM}line,column,reason,${header.join(',')}\r\n` +
-        `3,lat,lat must be a number between -90 and 90,${WORD} Formula B,Austin,TX,${WORD}-formula-b,Plain,,,'=1+1,'-97.7\r\n`,
+        `3,lat,Latitude must be a number between -90 and 90,${WORD} Formula B,Austin,TX,${WORD}-formula-b,Plain,,,'=1+1,'-97.7\r\n`,
     );
 
     const done = await importAndWait(report.id);
@@ -421,7 +421,7 @@ describe.each(testDatabases())('companies CSV import on $name', (database) => {
     expect(report.rejected).toEqual([
       { line: 2, column: null, reason: 'The row has 3 fields; the header has 5' },
       { line: 3, column: null, reason: 'The row has 6 fields; the header has 5' },
-      { line: 6, column: 'city', reason: 'city "Atlantis" is not a city of TX in the directory' },
+      { line: 6, column: 'city', reason: 'City "Atlantis" is not a city of TX in the directory' },
     ]);
     expect(await fingerprint()).toBe(before);
   });

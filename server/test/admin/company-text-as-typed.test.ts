@@ -89,7 +89,7 @@ describe.each(testDatabases())('company text stored as typed on $name', (databas
     const report = await admin.request(`/api/admin/upload/${upload.id}/rejected.csv`);
     expect(Buffer.from(await report.arrayBuffer()).toString('utf8')).toBe(
       `${BOM}line,column,reason,${header}\r\n` +
-        `3,lat,lat must be a number between -90 and 90,${WORD}-bad,'@Bad Row ${WORD},Austin,TX,north\r\n`,
+        `3,lat,Latitude must be a number between -90 and 90,${WORD}-bad,'@Bad Row ${WORD},Austin,TX,north\r\n`,
     );
     // The import itself stores the text as typed: company-import.test.ts runs it on a job worker.
   });

@@ -175,14 +175,14 @@ describe.each(testDatabases())('states, cities, search and geo API on $name', (d
   });
 
   it.each([
-    ['/api/search', /q is required/],
-    ['/api/search?q=', /q is required/],
-    [`/api/search?q=${'a'.repeat(101)}`, /q must be at most 100 characters/],
-    ['/api/search?q=chi&type=people', /type must be one of/],
-    ['/api/search?q=chi&limit=500', /limit must be between 1 and 50/],
-    ['/api/geo/zip/abc', /zip must be five digits/],
-    ['/api/geo/zip/606011', /zip must be five digits/],
-    ['/api/geo/places', /q is required/],
+    ['/api/search', /Search is required/],
+    ['/api/search?q=', /Search is required/],
+    [`/api/search?q=${'a'.repeat(101)}`, /Search must be at most 100 characters/],
+    ['/api/search?q=chi&type=people', /Type must be one of/],
+    ['/api/search?q=chi&limit=500', /Limit must be between 1 and 50/],
+    ['/api/geo/zip/abc', /ZIP code must be five digits/],
+    ['/api/geo/zip/606011', /ZIP code must be five digits/],
+    ['/api/geo/places', /Search is required/],
   ])('answers %s with 400', async (path, message) => {
     const body = (await json(path, 400)) as { error: string };
     expect(body.error).toMatch(message);

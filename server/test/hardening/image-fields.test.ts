@@ -58,11 +58,11 @@ describe.each(testDatabases())('image fields on $name', (database) => {
     'the admin API refuses %s as a logo and as a photo, storing nothing',
     async (bad) => {
       for (const [field, value, message] of [
-        ['logo', bad, /^logo must be an https:\/\/ image address/],
+        ['logo', bad, /^Logo must be an https:\/\/ image address/],
         [
           'photo_urls',
           ['/images/photos/1.svg', bad],
-          /^photo_urls: ".*" is not an https:\/\/ image address/,
+          /^Photos: ".*" is not an https:\/\/ image address/,
         ],
       ] as const) {
         const res = await admin.request('/api/admin/companies', {

@@ -186,18 +186,18 @@ describe.each(testDatabases())('lead intake on $name', (database) => {
   });
 
   it.each([
-    [{ first_name: 'A' }, /first_name must be at least 2 characters/],
-    [{ last_name: '  B ' }, /last_name must be at least 2 characters/],
-    [{ email_address: 'ada@example' }, /email_address must be a valid e-mail address/],
-    [{ phone_number: '312-555-010' }, /phone_number must have exactly 10 digits/],
-    [{ from_location: '  ' }, /from_location is required/],
-    [{ to_location: '' }, /to_location is required/],
-    [{ to_zip: '7330' }, /to_zip must be five digits/],
-    [{ move_date: '' }, /move_date is required/],
-    [{ lead_uuid: 'short' }, /lead_uuid must be 8-64/],
+    [{ first_name: 'A' }, /First name must be at least 2 characters/],
+    [{ last_name: '  B ' }, /Last name must be at least 2 characters/],
+    [{ email_address: 'ada@example' }, /E-mail address must be a valid e-mail address/],
+    [{ phone_number: '312-555-010' }, /Phone number must have exactly 10 digits/],
+    [{ from_location: '  ' }, /From location is required/],
+    [{ to_location: '' }, /To location is required/],
+    [{ to_zip: '7330' }, /To ZIP code must be five digits/],
+    [{ move_date: '' }, /Move date is required/],
+    [{ lead_uuid: 'short' }, /Lead UUID must be 8-64/],
     [
       { needs_auto_transport: 'true', auto_year: '2020', auto_make: 'Ford' },
-      /auto_model is required when needs_auto_transport/,
+      /Vehicle model is required when a vehicle is to be moved/,
     ],
     [{ consent_checked: '0' }, /The consent box must be ticked/],
     [
@@ -208,13 +208,13 @@ describe.each(testDatabases())('lead intake on $name', (database) => {
       { selected_companies: JSON.stringify([{ id: 1, name: 'Someone Not Named' }]) },
       /^The consent text does not match the movers you chose/,
     ],
-    [{ consent_version: '2020-01-01' }, /consent_version must be one of/],
+    [{ consent_version: '2020-01-01' }, /Consent version must be one of/],
     // From consent version 2026-11-27 a request goes to at least one chosen mover (issue 15).
     [
       { selected_companies: '[]', consent_text: consentText([]) || 'x' },
       /^Choose at least one mover to send your request to\.$/,
     ],
-    [{ sms_phone_validation: 'yes' }, /sms_phone_validation must be 0 or 1/],
+    [{ sms_phone_validation: 'yes' }, /SMS phone validation must be 0 or 1/],
   ])('refuses %o with 400 naming the field, storing nothing', async (change, message) => {
     const fields = form(change as Record<string, string>);
     const res = await app.postForm('/api/proxy/send_lead', fields);
@@ -239,7 +239,7 @@ describe.each(testDatabases())('lead intake on $name', (database) => {
       body: `${new URLSearchParams(fields).toString()}&first_name=Eve`,
     });
     expect(repeated.status).toBe(400);
-    expect(((await repeated.json()) as { error: string }).error).toMatch(/first_name/);
+    expect(((await repeated.json()) as { error: string }).error).toMatch(/^First name /);
     expect((await stored(fields.lead_uuid!)).lead).toBeUndefined();
   });
 

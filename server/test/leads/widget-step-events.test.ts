@@ -55,7 +55,9 @@ describe.each(testDatabases())('widget step events on $name', (database) => {
       lead_uuid: leadUuid,
     });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { error: string }).error).toMatch(/form_step must be 1 to 7/);
+    expect(((await res.json()) as { error: string }).error).toMatch(
+      /^The form step must be 1 to 7$/,
+    );
     const json = await app.postJson('/api/proxy/widget_event', { event: 'step' });
     expect(json.status).toBe(415);
     const count = (await app

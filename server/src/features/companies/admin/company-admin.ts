@@ -141,7 +141,7 @@ async function checkKeys(
     const other = (await db('companies').where('slug', slug).first('id')) as
       { id: number } | undefined;
     if (other && Number(other.id) !== exceptId)
-      throw new HttpError(409, `slug "${slug}" is already used by another company`);
+      throw new HttpError(409, `Slug "${slug}" is already used by another company`);
     // Another company's old slug still leads to it (301): taking it would send its old links here.
     const former = (await db({ h: 'company_slug_history' })
       .join({ c: 'companies' }, 'c.id', 'h.company_id')
@@ -150,7 +150,7 @@ async function checkKeys(
     if (former && Number(former.id) !== exceptId)
       throw new HttpError(
         409,
-        `slug "${slug}" was the address of ${former.name} before, and its old links still lead there: choose another`,
+        `Slug "${slug}" was the address of ${former.name} before, and its old links still lead there: choose another`,
       );
   }
   if (input.usdot_number) {
@@ -160,7 +160,7 @@ async function checkKeys(
     if (other && Number(other.id) !== exceptId)
       throw new HttpError(
         409,
-        `usdot_number ${input.usdot_number} is already used by ${other.name} (id ${other.id})`,
+        `USDOT number ${input.usdot_number} is already used by ${other.name} (id ${other.id})`,
       );
   }
 }

@@ -128,7 +128,7 @@ export class PlaceResolver {
     const city = PlaceResolver.searchNames(row.city)
       .map((name) => this.cities.get(PlaceResolver.key(stateId, name)))
       .find((c) => c);
-    if (!city) return `city "${row.city}" is not a city of ${row.state} in the directory`;
+    if (!city) return `City "${row.city}" is not a city of ${row.state} in the directory`;
     return {
       stateId,
       cityId: Number(city.id),

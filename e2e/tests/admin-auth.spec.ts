@@ -32,7 +32,11 @@ test('the admin area sends a visitor who is not signed in to /login', async ({
   cspViolations,
 }) => {
   await page.goto(`${PRODUCT_URL}/admin/companies`);
-  await expect(page).toHaveURL(`${PRODUCT_URL}/login`);
+  // With the page to come back to after signing in (decision 028); no "session expired": there was none.
+  await expect(page).toHaveURL(
+    `${PRODUCT_URL}/login?next=${encodeURIComponent('/admin/companies')}`,
+  );
+  await expect(page.getByText(/Your session expired/)).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
   await expect(
     page.getByText('Authorized personnel only. Unauthorized access is prohibited.'),
@@ -111,7 +115,7 @@ test('an admin logs in, sees the admin layout, and logs out for good', async ({
   });
   expect(replay.status()).toBe(401);
   await page.goto(`${PRODUCT_URL}/admin`);
-  await expect(page).toHaveURL(`${PRODUCT_URL}/login`);
+  await expect(page).toHaveURL(`${PRODUCT_URL}/login?next=${encodeURIComponent('/admin')}`);
   expect(cspViolations).toEqual([]);
 });
 

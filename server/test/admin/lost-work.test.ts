@@ -360,7 +360,7 @@ describe.each(testDatabases())('no lost work in the admin on $name', (database) 
         form({ name: `${WORD} Newcomer Hauling`, slug }),
       );
       expect(await json(taken, 409)).toEqual({
-        error: `slug "${slug}" was the address of ${WORD} Old Address Hauling before, and its old links still lead there: choose another`,
+        error: `Slug "${slug}" was the address of ${WORD} Old Address Hauling before, and its old links still lead there: choose another`,
       });
       // A new company named like it gets another slug made for it, not the old one.
       const named = await create({ name: `${WORD} Old Address Hauling`, city: 'Houston' });

@@ -175,7 +175,7 @@ describe.each(testDatabases())('alert settings on $name', ({ config: database })
     });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: string }).error).toContain(
-      'leadBackendUrl must start with https:// or http://',
+      'Lead backend URL must start with https:// or http://',
     );
     const forged = await fetch(`${app.baseUrl}/api/admin/settings/lead-backend/test`, {
       method: 'POST',

@@ -70,6 +70,7 @@ describe.each(testDatabases())('the audit log on $name', (database) => {
       body: JSON.stringify({
         ...austinCompanyForm(`Acme Moving Co. ${word}`),
         is_featured: true,
+        version: 1,
       }),
     });
     expect(edit.status).toBe(200);
@@ -89,7 +90,11 @@ describe.each(testDatabases())('the audit log on $name', (database) => {
     // Saving the same values again is no change, and records nothing.
     const again = await owner.request(`/api/admin/companies/${id}`, {
       method: 'PUT',
-      body: JSON.stringify({ ...austinCompanyForm(`Acme Moving Co. ${word}`), is_featured: true }),
+      body: JSON.stringify({
+        ...austinCompanyForm(`Acme Moving Co. ${word}`),
+        is_featured: true,
+        version: 2,
+      }),
     });
     expect(again.status).toBe(200);
     expect((await log({ action: 'company.update', entityId: String(id) })).total).toBe(1);
@@ -130,6 +135,7 @@ describe.each(testDatabases())('the audit log on $name', (database) => {
       body: JSON.stringify({
         name: 'Harbor Realty Group',
         allowedOrigins: ['https://harbor.example'],
+        version: 1,
       }),
     });
     expect(res.status).toBe(200);
@@ -236,7 +242,7 @@ describe.each(testDatabases())('the audit log on $name', (database) => {
 
     const bad = await owner.request('/api/admin/audit?from=2026-13-01');
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ error: 'from must be a date as YYYY-MM-DD' });
+    expect(await bad.json()).toEqual({ error: 'From must be a date as YYYY-MM-DD' });
 
     // The export takes the same filters, neutralises formula cells, and is itself recorded.
     await recordAudit(app.db, actor, {

@@ -275,10 +275,12 @@ describe.each(testDatabases())(
 
       const before = await snapshot();
       const plainRow = async () => {
-        const { updated_at: _changedAt, ...row } = (await app
-          .db('companies')
-          .where('id', ids.plain)
-          .first()) as Record<string, unknown>;
+        // The time of the change and the version move on with every write (an open form must see it).
+        const {
+          updated_at: _changedAt,
+          version: _version,
+          ...row
+        } = (await app.db('companies').where('id', ids.plain).first()) as Record<string, unknown>;
         const derived = await Promise.all([
           app
             .db('company_services')
@@ -351,9 +353,12 @@ describe.each(testDatabases())(
       expect(plain.description).toBe('Careful movers, now with storage.');
 
       // Someone changes a company the import touched: undo refuses, naming it, and changes nothing.
+      const { version } = (await (
+        await admin.request(`/api/admin/companies/${ids.other}`)
+      ).json()) as { version: number };
       const patched = await admin.request(`/api/admin/companies/${ids.other}`, {
         method: 'PATCH',
-        body: JSON.stringify({ is_featured: true }),
+        body: JSON.stringify({ is_featured: true, version }),
       });
       expect(patched.status).toBe(200);
       const touched = await snapshot();

@@ -98,7 +98,7 @@ describe.each(testDatabases())('the admin Mail API on $name', ({ config: databas
     const res = await admin.request('/api/admin/mail?status=lost');
     expect(res.status).toBe(400);
     expect(((await res.json()) as { error: string }).error).toContain(
-      'status must be one of: queued, retrying, sent, kept, failed',
+      'Status must be one of: queued, retrying, sent, kept, failed',
     );
   });
 

@@ -5,11 +5,14 @@
  * list reads as cards on a phone.
  */
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { loginAsAdmin } from '../support/admin';
 import { url, waitForHydration } from '../support/directory';
 import { E2E_ADMIN } from '../playwright.config';
 
+/** Where the closing note of issue 16 takes its pictures of the inbox from. */
+const SHOTS = path.resolve(import.meta.dirname, '../../docs/screenshots/issue-16');
 const RUN = randomUUID().slice(0, 8);
 const SENDER = `Rosa Inbox ${RUN}`;
 const TEXT = `My listing shows the old phone number, please update it. Ref ${RUN}.`;
@@ -42,6 +45,7 @@ test('a visitor’s message reaches the inbox, where staff open, assign and clos
   const table = page.getByRole('table', { name: 'Contact messages, newest first' });
   const row = table.getByRole('row').filter({ hasText: SENDER });
   await expect(row.getByText('A company listing (corrections or removal)')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/contact-inbox.png` });
   await row.getByRole('link', { name: `Unread message from ${SENDER}` }).click();
 
   await expect(page.getByRole('heading', { level: 2, name: SENDER })).toBeVisible();
@@ -85,4 +89,5 @@ test('a visitor’s message reaches the inbox, where staff open, assign and clos
   const cards = page.getByRole('list', { name: 'Contact messages, newest first' });
   await expect(cards.getByRole('link', { name: SENDER, exact: true })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: `${SHOTS}/contact-inbox-phone.png` });
 });

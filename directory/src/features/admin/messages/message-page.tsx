@@ -1,6 +1,6 @@
 /**
  * One contact message (/admin/messages/:id): what the visitor wrote, a reply link that opens the admin's
- * own mail program (the server sends no e-mail yet: docs/decisions/026), the status and the assignee, and
+ * own mail program (replies are not sent from the site: docs/decisions/026), the status and the assignee, and
  * the trail of who changed what and when. Opening a message nobody has opened marks it read (a POST with the
  * CSRF token, once), which makes it Open and takes it off the unread count.
  */
@@ -238,8 +238,8 @@ function MessageView({ detail }: { detail: Detail }) {
               Reply by e-mail
             </a>
             <p className="text-xs text-slate-600">
-              Opens your own mail program with the subject filled in. The site does not send e-mail
-              yet: set the status to Replied once you have sent it.
+              Opens your own mail program with the subject filled in. Replies are not sent from the
+              site: set the status to Replied once you have sent yours.
             </p>
           </div>
         </section>

@@ -166,7 +166,7 @@ describe('failureMessage (issue 15: what a page shows)', () => {
         await failed('{"error":"email_address must be a valid e-mail address"}', { status: 400 }),
       ),
     ).toBe(
-      'Email address must be a valid e-mail address. Please check your details and try again.',
+      'E-mail address must be a valid e-mail address. Please check your details and try again.',
     );
     expect(
       failureMessage(

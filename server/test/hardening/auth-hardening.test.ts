@@ -331,6 +331,7 @@ describe.each(testDatabases())('admin sign-in hardening on $name', (database) =>
         expect(await status(here.cookie, second.app)).toEqual({
           isAuthenticated: true,
           username: admin.username,
+          role: 'owner',
         });
         expect((await status(elsewhere.cookie, second.app)).isAuthenticated).toBe(true);
       } finally {
@@ -392,7 +393,7 @@ describe.each(testDatabases())('admin sign-in hardening on $name', (database) =>
         });
         expect(created.status, password).toBe(400);
         expect(await created.json()).toEqual({
-          error: 'password is too common or predictable; choose another',
+          error: 'Password is too common or predictable; choose another',
         });
         const changed = await write('/api/admin/settings/password', {
           currentPassword: PASSWORD,
@@ -400,7 +401,7 @@ describe.each(testDatabases())('admin sign-in hardening on $name', (database) =>
         });
         expect(changed.status, password).toBe(400);
         expect(await changed.json()).toEqual({
-          error: 'newPassword is too common or predictable; choose another',
+          error: 'New password is too common or predictable; choose another',
         });
       }
       expect(
@@ -508,6 +509,9 @@ describe.each(testDatabases())('admin sign-in hardening on $name', (database) =>
       const checked = paths.filter((path) => !path.startsWith('/api/admin/database/backup'));
       expect(checked.length).toBeGreaterThan(20);
       const before = await fingerprint(db);
+      const lastAudit = Number(
+        ((await db('audit_events').max({ m: 'id' }).first()) as { m: number | null }).m ?? 0,
+      );
       for (const path of checked) {
         const response = await fetch(app.baseUrl + path, {
           headers: { Cookie: cookie },
@@ -516,7 +520,14 @@ describe.each(testDatabases())('admin sign-in hardening on $name', (database) =>
         expect(response.status, path).toBeLessThan(500);
         await response.body?.cancel();
       }
-      expect(await fingerprint(db)).toEqual(before);
+      // Reading changes nothing; a download (an export) is recorded in the audit log, by design (decision 027).
+      const { audit_events: _auditBefore, ...readBefore } = before;
+      const { audit_events: _auditAfter, ...readAfter } = await fingerprint(db);
+      expect(readAfter).toEqual(readBefore);
+      const recorded = (await db('audit_events')
+        .where('id', '>', lastAudit)
+        .pluck('action')) as string[];
+      expect(recorded.filter((action) => !/export|download/.test(action))).toEqual([]);
     });
   });
 
@@ -540,7 +551,8 @@ describe.each(testDatabases())('admin sign-in hardening on $name', (database) =>
     const cookie = `__Host-${ADMIN_SESSION_COOKIE}=${session}; __Host-${CSRF_COOKIE}=${csrf}`;
     const get = (headers: Record<string, string>) =>
       fetch(`${app.baseUrl}/api/admin/no-such-endpoint`, { headers });
-    expect((await get({ ...https, Cookie: cookie })).status).toBe(404);
+    // Past the session gate (a 401 otherwise), the role policy refuses an address it does not name.
+    expect((await get({ ...https, Cookie: cookie })).status).toBe(403);
     // Over HTTPS a bare-named cookie (one a subdomain or an http page could have planted) is not read.
     expect((await get({ ...https, Cookie: `${ADMIN_SESSION_COOKIE}=${session}` })).status).toBe(
       401,
@@ -549,7 +561,7 @@ describe.each(testDatabases())('admin sign-in hardening on $name', (database) =>
       method: 'POST',
       headers: { ...https, Cookie: cookie, [CSRF_HEADER]: csrf },
     });
-    expect(write.status).toBe(404);
+    expect(write.status).toBe(403);
     // Over plain http (local development) the bare names, as before.
     const plain = await login(admin, clientIp());
     expect(setCookieOf(plain, ADMIN_SESSION_COOKIE)).toMatch(/; HttpOnly/);

@@ -22,6 +22,8 @@ const SIDEBAR: Array<string | RegExp> = [
   'CSV Upload',
   'SEO Health',
   'QA Automation',
+  // Owners and editors read the audit log (the e2e admin is an owner).
+  'Audit log',
   'Settings',
 ];
 

@@ -9,7 +9,6 @@ import { prepareDatabase } from './db/prepare';
 import { applyEnvironmentAdmin } from './features/auth';
 import { createApp } from './app';
 import { createJobWorker } from './workers';
-import { ensureAlertCheckSchedule } from './features/alerts';
 
 function readConfig(): Config {
   try {
@@ -36,8 +35,6 @@ async function main(): Promise<void> {
   await prepareDatabase(db, config.seed, logger);
   // Creates the admin if it does not exist; never overwrites a password changed since.
   await applyEnvironmentAdmin(db, config.admin, logger);
-  // Failures are raised to staff by a check every minute (docs/decisions/030).
-  if (await ensureAlertCheckSchedule(db)) logger.info('alert check scheduled every minute');
 
   // The outbox and other durable jobs; JOB_CONCURRENCY=0 leaves them to other processes.
   const worker = createJobWorker({ config, db, logger });

@@ -87,8 +87,15 @@ describe.each(testDatabases())('the scheduler on $name', ({ config }) => {
       last_error: string | null;
     };
 
-  beforeAll(() => {
+  // Schedules this file did not make (the alert check's, from a migration) would fire in its ticks too.
+  let othersEnabled: number[] = [];
+  beforeAll(async () => {
     db = openDatabase(config);
+    othersEnabled = (
+      (await db('job_schedules').where({ enabled: true }).select('id')) as Array<{ id: number }>
+    ).map((r) => Number(r.id));
+    if (othersEnabled.length)
+      await db('job_schedules').whereIn('id', othersEnabled).update({ enabled: false });
     // A second pool: on MariaDB its connections race the first's like another process's would. SQLite's
     // driver is synchronous, so a second connection in this thread would only block it while it waits for
     // the lock; multi-process.test.ts races real processes on SQLite.
@@ -102,6 +109,8 @@ describe.each(testDatabases())('the scheduler on $name', ({ config }) => {
   afterAll(async () => {
     await db('jobs').where({ type }).delete();
     await db('job_schedules').where('script_id', 'like', `test-${tag}%`).delete();
+    if (othersEnabled.length)
+      await db('job_schedules').whereIn('id', othersEnabled).update({ enabled: true });
     if (other !== db) await other.destroy();
     await db.destroy();
   });

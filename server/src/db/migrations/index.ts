@@ -62,6 +62,7 @@ import * as createCompanyImportUndo from './20261127_81_create_company_import_un
 import * as addCompanyImportUndoStatus from './20261127_82_add_company_import_undo_status';
 import * as createMailMessages from './20261127_90_create_mail_messages';
 import * as createAdminAlertStates from './20261127_91_create_admin_alert_states';
+import * as scheduleAlertCheck from './20261127_92_schedule_alert_check';
 
 const migrations: Record<string, Knex.Migration> = {
   '20261123_01_create_states': createStates,
@@ -123,6 +124,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261127_82_add_company_import_undo_status': addCompanyImportUndoStatus,
   '20261127_90_create_mail_messages': createMailMessages,
   '20261127_91_create_admin_alert_states': createAdminAlertStates,
+  '20261127_92_schedule_alert_check': scheduleAlertCheck,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -7,5 +7,4 @@
 export { adminAlertsRoutes } from './admin/routes';
 export { checkAlerts, type AlertCheckResult } from './alert-check';
 export { checkAlertsScript, CHECK_ALERTS_SCRIPT_ID } from './check-alerts-script';
-export { ensureAlertCheckSchedule } from './alert-schedule';
 export { currentProblems } from './problems';

@@ -56,9 +56,9 @@ export type AdminAlerts = z.infer<typeof AdminAlertsSchema>;
 export const ALERT_EMAILS_MAX = 20;
 
 const alertEmail = z
-  .string({ message: 'each alert address must be text' })
+  .string({ message: 'Each alert address must be text' })
   .trim()
-  .max(254, 'an alert address must be at most 254 characters')
+  .max(254, 'An alert address must be at most 254 characters')
   .refine((v) => EMAIL_PATTERN.test(v), {
     error: (issue) => `"${String(issue.input).slice(0, 80)}" is not a valid e-mail address`,
   });
@@ -66,8 +66,8 @@ const alertEmail = z
 /** PUT /api/admin/settings/alert-emails: every address (an empty list e-mails nobody). */
 export const AlertEmailsUpdateSchema = z.strictObject({
   emails: z
-    .array(alertEmail, { message: 'emails must be a list of e-mail addresses' })
-    .max(ALERT_EMAILS_MAX, `at most ${ALERT_EMAILS_MAX} alert addresses`)
+    .array(alertEmail, { message: 'The alert addresses must be a list of e-mail addresses' })
+    .max(ALERT_EMAILS_MAX, `At most ${ALERT_EMAILS_MAX} alert addresses`)
     .transform((emails) => [...new Set(emails.map((e) => e.toLowerCase()))]),
 });
 export type AlertEmailsUpdate = z.input<typeof AlertEmailsUpdateSchema>;
@@ -84,7 +84,7 @@ export type AlertEmails = z.infer<typeof AlertEmailsSchema>;
 
 /** POST /api/admin/settings/lead-backend/test: the URL as typed (not yet saved). */
 export const LeadBackendTestSchema = z.strictObject({
-  url: leadBackendUrlSchema.refine((v) => v !== null, 'url is required'),
+  url: leadBackendUrlSchema.refine((v) => v !== null, 'The lead backend’s address is required'),
 });
 export type LeadBackendTest = z.input<typeof LeadBackendTestSchema>;
 

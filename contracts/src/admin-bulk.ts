@@ -12,9 +12,15 @@ import { SEO_TASK_STATUSES } from './admin-seo';
 export const BULK_MAX_IDS = 500;
 
 const bulkIds = z
-  .array(z.number({ message: 'ids must be numbers' }).int('ids must be whole numbers').positive(), {
-    message: 'ids must be a list of ids',
-  })
+  .array(
+    z
+      .number({ message: 'The selected ids must be numbers' })
+      .int('The selected ids must be whole numbers')
+      .positive(),
+    {
+      message: 'The selection must be a list of ids',
+    },
+  )
   .min(1, 'Choose at least one row')
   .max(BULK_MAX_IDS, `At most ${BULK_MAX_IDS} rows at a time; choose fewer`)
   .transform((ids) => [...new Set(ids)]);
@@ -25,14 +31,16 @@ export type CompanyBulkAction = (typeof COMPANY_BULK_ACTIONS)[number];
 export const CompanyBulkRequestSchema = z.strictObject({
   ids: bulkIds,
   action: z.enum(COMPANY_BULK_ACTIONS, {
-    message: `action must be one of: ${COMPANY_BULK_ACTIONS.join(', ')}`,
+    message: `The action must be one of: ${COMPANY_BULK_ACTIONS.join(', ')}`,
   }),
 });
 export type CompanyBulkRequest = z.input<typeof CompanyBulkRequestSchema>;
 
 export const LeadBulkStatusRequestSchema = z.strictObject({
   ids: bulkIds,
-  status: z.enum(LEAD_STATUSES, { message: `status must be one of: ${LEAD_STATUSES.join(', ')}` }),
+  status: z.enum(LEAD_STATUSES, {
+    message: `The status must be one of: ${LEAD_STATUSES.join(', ')}`,
+  }),
 });
 export type LeadBulkStatusRequest = z.input<typeof LeadBulkStatusRequestSchema>;
 
@@ -41,14 +49,14 @@ export type ReviewBulkAction = (typeof REVIEW_BULK_ACTIONS)[number];
 
 export const ReviewBulkRequestSchema = z.strictObject({
   ids: bulkIds,
-  action: z.enum(REVIEW_BULK_ACTIONS, { message: 'action must be publish or hide' }),
+  action: z.enum(REVIEW_BULK_ACTIONS, { message: 'The action must be publish or hide' }),
 });
 export type ReviewBulkRequest = z.input<typeof ReviewBulkRequestSchema>;
 
 export const SeoTaskBulkStatusRequestSchema = z.strictObject({
   ids: bulkIds,
   status: z.enum(SEO_TASK_STATUSES, {
-    message: `status must be one of: ${SEO_TASK_STATUSES.join(', ')}`,
+    message: `The status must be one of: ${SEO_TASK_STATUSES.join(', ')}`,
   }),
 });
 export type SeoTaskBulkStatusRequest = z.input<typeof SeoTaskBulkStatusRequestSchema>;

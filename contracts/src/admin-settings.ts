@@ -109,9 +109,9 @@ export const SiteSettingsUpdateSchema = z.strictObject({
   leadBackendUrl: leadBackendUrlSchema,
   /** The version the form was loaded at (0: never saved); a newer one answers 409 (decision 028). */
   version: z
-    .number({ message: 'version is required: reload the settings and save again' })
-    .int('version must be a whole number')
-    .min(0, 'version must be at least 0'),
+    .number({ message: 'The settings’ version is required: reload them and save again' })
+    .int('The settings’ version must be a whole number')
+    .min(0, 'The settings’ version must be at least 0'),
 });
 export type SiteSettingsUpdate = z.input<typeof SiteSettingsUpdateSchema>;
 
@@ -277,7 +277,7 @@ const newPassword = (field: string) =>
     );
 
 export const AdminRoleSchema = z.enum(ADMIN_ROLES, {
-  message: `role must be one of: ${ADMIN_ROLES.join(', ')}`,
+  message: `The role must be one of: ${ADMIN_ROLES.join(', ')}`,
 });
 
 export const AdminUserCreateSchema = z.strictObject({

@@ -153,9 +153,9 @@ export type ImportChangePage = z.infer<typeof ImportChangePageSchema>;
 export const ImportChangeQuerySchema = z.strictObject({
   page: z
     .string()
-    .regex(/^\d{1,6}$/, 'page must be a whole number')
+    .regex(/^\d{1,6}$/, 'The page must be a whole number')
     .transform(Number)
-    .refine((n) => n >= 1, 'page must be 1 or more')
+    .refine((n) => n >= 1, 'The page must be 1 or more')
     .optional()
     .default(1),
 });
@@ -166,7 +166,7 @@ export const ImportChangeQuerySchema = z.strictObject({
 export const ImportUndoRequestSchema = z.strictObject({
   /** Undo the rest and leave the companies changed again since the import as they are. */
   skipChanged: z
-    .boolean({ message: 'skipChanged must be true or false' })
+    .boolean({ message: 'Whether to skip changed companies must be true or false' })
     .optional()
     .default(false),
 });

@@ -2,6 +2,6 @@
 import { z } from 'zod';
 
 export const recordVersion = z
-  .number({ message: 'version is required: reload the record and save again' })
-  .int('version must be a whole number')
-  .min(1, 'version must be at least 1');
+  .number({ message: 'The record’s version is required: reload it and save again' })
+  .int('The record’s version must be a whole number')
+  .min(1, 'The record’s version must be at least 1');

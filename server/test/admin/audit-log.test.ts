@@ -278,7 +278,7 @@ describe.each(testDatabases())('the audit log on $name', (database) => {
     expect(await res.json()).toEqual({ id: Number(id), username, role: 'viewer' });
     expect((await latest('admin_user.update', String(id))).before).toEqual({ role: 'owner' });
     expect(await (await change('boss')).json()).toEqual({
-      error: 'role must be one of: viewer, editor, owner',
+      error: 'The role must be one of: viewer, editor, owner',
     });
 
     // The viewer now reads, but may not change roles, and is told so.

@@ -174,12 +174,12 @@ describe.each(testDatabases())('admin bulk actions on $name', (database) => {
     await refused(
       '/api/admin/companies/bulk',
       { ids: [1], action: 'burn' },
-      'action must be one of: feature, unfeature, list, unlist, delete',
+      'The action must be one of: feature, unfeature, list, unlist, delete',
     );
     await refused(
       '/api/admin/leads/bulk-status',
       { ids: [1], status: 'won' },
-      'status must be one of: new, contacted, scheduled, quoted, converted, lost',
+      'The status must be one of: new, contacted, scheduled, quoted, converted, lost',
     );
     const before = createHash('sha1')
       .update(

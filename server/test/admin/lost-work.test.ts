@@ -121,7 +121,7 @@ describe.each(testDatabases())('no lost work in the admin on $name', (database) 
       const { id } = await create({ name: `${WORD} Versionless Vans` });
       const res = await send(admin, 'PUT', `/api/admin/companies/${id}`, form());
       expect(await json(res, 400)).toEqual({
-        error: 'version is required: reload the record and save again',
+        error: 'The record’s version is required: reload it and save again',
       });
     });
 

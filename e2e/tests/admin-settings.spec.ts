@@ -101,7 +101,10 @@ test('the settings screen changes the site, adds a partner origin, creates an ad
     await expect(
       page.getByRole('region', { name: 'Site' }).getByLabel('Support phone'),
     ).toHaveValue('(415) 555-0199');
-    await expect(page.getByText(`by ${E2E_ADMIN.username}`)).toBeVisible();
+    // The Site form's own line (the alert addresses panel says who changed it too).
+    await expect(
+      page.getByRole('region', { name: 'Site' }).getByText(`by ${E2E_ADMIN.username}`),
+    ).toBeVisible();
 
     // A partner whose origin passes CORS from then on.
     const origin = `https://shop-${RUN}.partner.example`;

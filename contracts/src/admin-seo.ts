@@ -174,6 +174,13 @@ export const seoRuleIdSchema = z.enum(SEO_RULE_IDS as [SeoRuleId, ...SeoRuleId[]
 export const SEO_TASK_STATUSES = ['open', 'in_progress', 'fixed', 'ignored'] as const;
 export const seoTaskStatusSchema = z.enum(SEO_TASK_STATUSES);
 export type SeoTaskStatus = z.infer<typeof seoTaskStatusSchema>;
+/** Each task status in words, as the admin screens and the bulk action's answer name it. */
+export const SEO_TASK_STATUS_LABELS: Readonly<Record<SeoTaskStatus, string>> = {
+  open: 'Open',
+  in_progress: 'In progress',
+  fixed: 'Fixed',
+  ignored: 'Ignored',
+};
 
 /** How a finding of a crawl relates to the crawl before it. */
 export const SEO_FINDING_CHANGES = ['new', 'persisting', 'resolved'] as const;

@@ -560,6 +560,15 @@ export const LEAD_STATUSES = [
   'lost',
 ] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
+/** Each status in words, as the admin screens and the bulk action's answer name it. */
+export const LEAD_STATUS_LABELS: Readonly<Record<LeadStatus, string>> = {
+  new: 'New',
+  contacted: 'Contacted',
+  scheduled: 'Scheduled',
+  quoted: 'Quoted',
+  converted: 'Converted',
+  lost: 'Lost',
+};
 export const LeadStatusSchema = z.enum(LEAD_STATUSES, {
   message: `Status must be one of: ${LEAD_STATUSES.join(', ')}`,
 });

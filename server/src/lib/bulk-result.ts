@@ -36,3 +36,41 @@ export const notFoundRow = (id: number, what: string): BulkRowResult => ({
   before: null,
   after: null,
 });
+
+/**
+ * A bulk status change, row by row, before anything is written: each id not there, already at `to`
+ * (unchanged), or to move from its status now (`moves`). `current` holds the status read for each id found.
+ */
+export function statusChanges<S extends string>(
+  ids: readonly number[],
+  current: ReadonlyMap<number, S>,
+  to: S,
+  labels: Readonly<Record<S, string>>,
+  what: string,
+): { results: BulkRowResult[]; moves: Array<{ id: number; from: S }> } {
+  const results: BulkRowResult[] = [];
+  const moves: Array<{ id: number; from: S }> = [];
+  for (const id of ids) {
+    const from = current.get(id);
+    if (from === undefined) results.push(notFoundRow(id, what));
+    else if (from === to)
+      results.push({
+        id,
+        outcome: 'unchanged',
+        message: `Already ${labels[to]}`,
+        before: { status: from },
+        after: { status: from },
+      });
+    else {
+      moves.push({ id, from });
+      results.push({
+        id,
+        outcome: 'done',
+        message: `${labels[from]} → ${labels[to]}`,
+        before: { status: from },
+        after: { status: to },
+      });
+    }
+  }
+  return { results, moves };
+}

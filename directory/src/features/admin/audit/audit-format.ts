@@ -2,7 +2,14 @@
  * The audit log in plain words: what an action was ("Edit a company"), what a field is ("ZIP code", not
  * zip_code), and a change as a person reads it ("Name: 'Acme Movers' → 'Acme Moving Co.'").
  */
-import { ADMIN_ROUTE_POLICY, type AdminRoutePolicy, type AuditEvent } from '@moveratlas/contracts';
+import {
+  ADMIN_ROUTE_POLICY,
+  COMPANY_FIELD_LABELS,
+  PARTNER_FIELD_LABELS,
+  fieldLabel,
+  type AdminRoutePolicy,
+  type AuditEvent,
+} from '@moveratlas/contracts';
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -45,80 +52,37 @@ const ENTITY_WORDS: Record<string, string> = {
   statistics: 'Statistics',
 };
 
-/** "company_application" → "Company application": any name we have no words for yet still reads. */
-const humanise = (name: string) =>
-  capitalise(
-    name
-      .replace(/([a-z])([A-Z])/g, '$1 $2')
-      .replace(/[_.]+/g, ' ')
-      .toLowerCase()
-      .trim(),
-  );
-
-export const entityWords = (type: string) => ENTITY_WORDS[type] ?? humanise(type);
+/** Any kind of record we have no words for yet still reads: "company_application" → "Company application". */
+export const entityWords = (type: string) => ENTITY_WORDS[type] ?? fieldLabel(type);
 
 export function actionWords(action: string): string {
   const known = ACTION_WORDS.get(action);
   if (known) return known;
   // A refused read is filed as "<what>.read".
   if (action.endsWith('.read')) return `Read ${entityWords(action.slice(0, -5)).toLowerCase()}`;
-  return humanise(action);
+  return fieldLabel(action);
 }
 
-/** The fields the log records, in the words of the screens they were changed on. */
+/**
+ * The fields the log records, in the words of the screens they were changed on: the company and partner
+ * forms' labels, and the few others whose code name does not read as plain words by itself (fieldLabel).
+ */
 const FIELD_WORDS: Record<string, string> = {
-  name: 'Name',
-  slug: 'Address name (slug)',
-  description: 'Description',
-  website: 'Website',
-  phone: 'Phone',
-  email: 'E-mail',
-  logo: 'Logo',
-  photo_urls: 'Photos',
-  street: 'Street',
-  city: 'City',
-  state: 'State',
-  zip_code: 'ZIP code',
-  lat: 'Latitude',
-  lng: 'Longitude',
-  usdot_number: 'USDOT number',
-  mc_number: 'MC number',
-  founded_year: 'Founded',
-  service_area: 'Service area',
-  service_radius_miles: 'Service radius (miles)',
-  services: 'Services',
-  is_featured: 'Featured',
-  is_in_list: 'Shown in the directory',
-  status: 'Status',
-  note: 'Note',
+  ...COMPANY_FIELD_LABELS,
+  ...PARTNER_FIELD_LABELS,
   company_id: 'Company',
   delivery_status: 'Delivery',
-  siteName: 'Site name',
-  supportEmail: 'Support e-mail',
-  supportPhone: 'Support phone',
-  leadBackendUrl: 'Lead backend URL',
-  allowedOrigins: 'Allowed origins',
-  active: 'Active',
-  username: 'Username',
-  role: 'Role',
-  password: 'Password',
   endedSessions: 'Other sessions ended',
   assignee: 'Assigned to',
   jobId: 'Job',
   params: 'Settings of the run',
-  suites: 'Suites',
-  script: 'Script',
   cron: 'Schedule (cron)',
   timezone: 'Time zone',
-  enabled: 'Enabled',
-  outcome: 'Outcome',
-  file: 'File',
   bytes: 'Size (bytes)',
   filename: 'File name',
-  filters: 'Filters',
 };
 
-export const fieldWords = (field: string) => FIELD_WORDS[field] ?? humanise(field);
+export const fieldWords = (field: string) => FIELD_WORDS[field] ?? fieldLabel(field);
 
 /** A value as the diff shows it: text in quotes, yes/no, lists by commas, nothing as "(empty)". */
 export function valueWords(value: unknown): string {

@@ -8,12 +8,11 @@ import { useId, useState, type FormEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { AUDIT_PAGE_SIZE, type AuditEvent, type AuditPage } from '@moveratlas/contracts';
-import { formatCount } from '../../../lib/numbers';
 import { Badge } from '../ui/badge';
-import { buttonClass, cardClass, linkClass, primaryButtonClass } from '../ui/classes';
+import { buttonClass, cardClass, primaryButtonClass } from '../ui/classes';
 import { DateTime } from '../ui/date-time';
 import { FilterInput, FilterSelect, formParams } from '../ui/list-filters';
-import { EmptyState, LoadFailure, Skeleton, StaleListNotice } from '../ui/load-states';
+import { ListStates } from '../ui/load-states';
 import { Pager } from '../ui/pager';
 import { pick } from '../ui/url-params';
 import { actionWords, entityWords, fieldChanges } from './audit-format';
@@ -200,53 +199,33 @@ export function Component() {
         </a>
       </div>
       <AuditFilters search={search} data={data} />
-      <p aria-live="polite" className="text-sm text-slate-700">
-        {data
-          ? isFiltered
-            ? `${formatCount(data.total)} ${data.total === 1 ? 'entry matches' : 'entries match'}`
-            : `${formatCount(data.total)} ${data.total === 1 ? 'entry' : 'entries'}`
-          : ''}
-        {log.isFetching && data ? ' · updating…' : ''}
-      </p>
-      {log.isError && !data ? (
-        <LoadFailure
-          what="the audit log"
-          error={log.error}
-          onRetry={() => void log.refetch()}
-          retrying={log.isFetching}
-        />
-      ) : !data ? (
-        <Skeleton label="Loading the audit log…" />
-      ) : data.items.length === 0 ? (
-        <EmptyState
-          action={
-            isFiltered ? (
-              <Link to={AUDIT_SCREEN} className={linkClass}>
-                Show every entry
-              </Link>
-            ) : null
-          }
-        >
-          {isFiltered ? 'No entries match these filters.' : 'Nothing has been recorded yet.'}
-        </EmptyState>
-      ) : (
-        <>
-          {log.isError ? <StaleListNotice /> : null}
-          <ol aria-label="Audit entries, newest first" className="space-y-3">
-            {data.items.map((event) => (
-              <AuditEntry key={event.id} event={event} />
-            ))}
-          </ol>
-          <Pager
-            label="Audit log pages"
-            page={data.page}
-            pages={Math.max(1, Math.ceil(data.total / AUDIT_PAGE_SIZE))}
-            search={search}
-            previousLabel="Newer"
-            nextLabel="Older"
-          />
-        </>
-      )}
+      <ListStates
+        query={log}
+        what="the audit log"
+        noun={{ one: 'entry', many: 'entries' }}
+        isEmpty={(d) => d.items.length === 0}
+        isFiltered={isFiltered}
+        clear={{ to: AUDIT_SCREEN, label: 'Show every entry' }}
+        empty="Nothing has been recorded yet."
+      >
+        {(d) => (
+          <>
+            <ol aria-label="Audit entries, newest first" className="space-y-3">
+              {d.items.map((event) => (
+                <AuditEntry key={event.id} event={event} />
+              ))}
+            </ol>
+            <Pager
+              label="Audit log pages"
+              page={d.page}
+              pages={Math.max(1, Math.ceil(d.total / AUDIT_PAGE_SIZE))}
+              search={search}
+              previousLabel="Newer"
+              nextLabel="Older"
+            />
+          </>
+        )}
+      </ListStates>
     </div>
   );
 }

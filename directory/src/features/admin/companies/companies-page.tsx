@@ -3,7 +3,6 @@
  * USDOT number and filtered by state, featured, listed, service and rating — on the server, with the
  * filters, sort and page in the URL. Featured and listed are switched right in the table. Phones get cards.
  */
-import { useId } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
@@ -40,10 +39,10 @@ import {
   type BulkActionChoice,
   type RowSelection,
 } from '../ui/bulk-actions';
-import { Pager } from '../ui/pager';
+import { PageSizeSelect, Pager } from '../ui/pager';
 import { SavedViews } from '../ui/saved-views';
 import { SortableHead, type SortOrder, type Sorting } from '../ui/sort-header';
-import { pick, withParams } from '../ui/url-params';
+import { pick } from '../ui/url-params';
 import { APPLICATIONS_PATH, COMPANIES_PATH } from './api-paths';
 import { ratingText } from './rating-text';
 
@@ -366,33 +365,6 @@ function CompanyCards({
   );
 }
 
-/** 25, 50 or 100 companies a page, kept in the URL (?limit=) with the filters. */
-function PageSize({ search, limit }: { search: URLSearchParams; limit: number }) {
-  const [, setSearch] = useSearchParams();
-  const id = useId();
-  return (
-    <div className="flex items-center gap-2">
-      <label htmlFor={id} className="text-slate-700">
-        Per page
-      </label>
-      <select
-        id={id}
-        value={limit}
-        onChange={(event) =>
-          setSearch(withParams(search, { limit: event.target.value, page: null }))
-        }
-        className="rounded-lg border border-slate-300 bg-white px-2 py-1.5"
-      >
-        {ADMIN_COMPANY_PAGE_SIZES.map((size) => (
-          <option key={size} value={size}>
-            {size}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
 /** The export: the companies the current filters match, in the import's columns. */
 function exportHref(search: URLSearchParams): string {
   const filters = new URLSearchParams(pick(search, FILTER_PARAMS));
@@ -492,7 +464,12 @@ export function Component() {
             pages={Math.max(1, Math.ceil(list.data.total / list.data.limit))}
             search={search}
           >
-            <PageSize search={search} limit={list.data.limit} />
+            <PageSizeSelect
+              sizes={ADMIN_COMPANY_PAGE_SIZES}
+              value={list.data.limit}
+              param="limit"
+              search={search}
+            />
           </Pager>
           <BulkConfirm
             action={bulk.asking}

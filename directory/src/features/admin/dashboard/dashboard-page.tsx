@@ -4,20 +4,14 @@
  * the newest leads, each linking to its record. One request (GET /api/admin/dashboard), and the count of
  * contact messages nobody has opened (the navigation's request, shared), with a link to them.
  */
-import { ADMIN_API } from '@moveratlas/contracts';
+import { ADMIN_API, LEAD_STATUS_LABELS } from '@moveratlas/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import type { AdminDashboard } from '@moveratlas/contracts';
 import { BarChart } from '../../../components/charts/bar-chart';
 import { ColumnChart } from '../../../components/charts/column-chart';
 import { formatCount } from '../../../lib/numbers';
-import {
-  DeliveryBadge,
-  fullName,
-  routeText,
-  STATUS_LABELS,
-  StatusBadge,
-} from '../leads/lead-format';
+import { DeliveryBadge, fullName, routeText, StatusBadge } from '../leads/lead-format';
 import { buttonClass, cardClass } from '../ui/classes';
 import { DateTime, formatDateTime, formatDay, shortDay } from '../ui/date-time';
 import { LoadFailure, Skeleton } from '../ui/load-states';
@@ -225,7 +219,7 @@ export function DashboardView({ dashboard }: { dashboard: AdminDashboard }) {
         <BarChart
           title="Leads by status"
           description="All leads by where they stand in the sales pipeline."
-          data={byStatus.map((s) => ({ label: STATUS_LABELS[s.status], value: s.count }))}
+          data={byStatus.map((s) => ({ label: LEAD_STATUS_LABELS[s.status], value: s.count }))}
           valueLabel="Leads"
         />
         {byState.length === 0 ? (

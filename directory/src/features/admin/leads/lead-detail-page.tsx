@@ -13,6 +13,7 @@ import {
   type AdminLeadDetail,
   type LeadStatus,
   companyProfilePath,
+  LEAD_STATUS_LABELS,
 } from '@moveratlas/contracts';
 import { toast } from '../../../components/toast/toast-store';
 import { ApiError } from '../../../lib/api-client';
@@ -24,7 +25,8 @@ import { failureText } from '../ui/failure-text';
 import { Field, StatusSelectField } from '../ui/fields';
 import { RecordStates } from '../ui/load-states';
 import { Panel } from '../ui/section-card';
-import { DeliveryBadge, fullName, moveSizeLabel, STATUS_LABELS, StatusBadge } from './lead-format';
+import { DeliveryBadge, fullName, moveSizeLabel, StatusBadge } from './lead-format';
+import { Facts } from '../ui/facts';
 
 const ATTEMPT_EVENTS: Record<string, string> = {
   succeeded: 'Delivered',
@@ -33,22 +35,6 @@ const ATTEMPT_EVENTS: Record<string, string> = {
   'lease-expired': 'Worker stopped mid-attempt',
   retried: 'Queued again by an admin',
 };
-
-/** A label/value list; empty values show as a dash. */
-function Facts({ items }: { items: Array<[string, ReactNode]> }) {
-  return (
-    <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
-      {items.map(([label, value]) => (
-        <div key={label} className="contents">
-          <dt className="font-medium text-slate-600">{label}</dt>
-          <dd className="break-words text-slate-900 [overflow-wrap:anywhere]">
-            {value === null || value === undefined || value === '' ? '—' : value}
-          </dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
 
 function StatusForm({ detail }: { detail: AdminLeadDetail }) {
   const queryClient = useQueryClient();
@@ -64,7 +50,7 @@ function StatusForm({ detail }: { detail: AdminLeadDetail }) {
       setNote('');
       toast({
         title: 'Status updated',
-        description: `${fullName(updated.lead)} is now ${STATUS_LABELS[updated.lead.status]}.`,
+        description: `${fullName(updated.lead)} is now ${LEAD_STATUS_LABELS[updated.lead.status]}.`,
       });
     },
     onError: (error) =>
@@ -84,7 +70,7 @@ function StatusForm({ detail }: { detail: AdminLeadDetail }) {
     <form onSubmit={onSubmit} aria-label="Change status" className="space-y-3">
       <StatusSelectField
         statuses={LEAD_STATUSES}
-        labels={STATUS_LABELS}
+        labels={LEAD_STATUS_LABELS}
         value={status}
         onChange={setStatus}
       />
@@ -221,12 +207,12 @@ function History({ detail }: { detail: AdminLeadDetail }) {
             <p className="text-slate-900">
               {change.fromStatus ? (
                 <>
-                  {STATUS_LABELS[change.fromStatus]} →{' '}
-                  <strong>{STATUS_LABELS[change.toStatus]}</strong>
+                  {LEAD_STATUS_LABELS[change.fromStatus]} →{' '}
+                  <strong>{LEAD_STATUS_LABELS[change.toStatus]}</strong>
                 </>
               ) : (
                 <>
-                  Received as <strong>{STATUS_LABELS[change.toStatus]}</strong>
+                  Received as <strong>{LEAD_STATUS_LABELS[change.toStatus]}</strong>
                 </>
               )}
             </p>

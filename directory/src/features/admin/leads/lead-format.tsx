@@ -1,20 +1,12 @@
 /** How the admin screens show a lead: its status and delivery badges, name, route and move size. */
 import {
+  LEAD_STATUS_LABELS,
   MOVE_SIZES,
   type LeadDeliveryState,
   type LeadStatus,
   type AdminLeadSummary,
 } from '@moveratlas/contracts';
 import { Badge, type BadgeTone } from '../ui/badge';
-
-export const STATUS_LABELS: Record<LeadStatus, string> = {
-  new: 'New',
-  contacted: 'Contacted',
-  scheduled: 'Scheduled',
-  quoted: 'Quoted',
-  converted: 'Converted',
-  lost: 'Lost',
-};
 
 const STATUS_TONES: Record<LeadStatus, BadgeTone> = {
   new: 'info',
@@ -42,7 +34,7 @@ const DELIVERY_TONES: Record<LeadDeliveryState, BadgeTone> = {
 };
 
 export function StatusBadge({ status }: { status: LeadStatus }) {
-  return <Badge tone={STATUS_TONES[status]}>{STATUS_LABELS[status]}</Badge>;
+  return <Badge tone={STATUS_TONES[status]}>{LEAD_STATUS_LABELS[status]}</Badge>;
 }
 
 export function DeliveryBadge({ delivery }: { delivery: LeadDeliveryState }) {

@@ -3,7 +3,7 @@
  * sortable columns and pages, all in the URL so a filtered view can be bookmarked or shared; the server does
  * the filtering, sorting and paging. The CSV export downloads exactly the filtered leads.
  */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
@@ -17,6 +17,7 @@ import {
   type AdminLeadSummary,
   type LeadSort,
   type LeadStatus,
+  LEAD_STATUS_LABELS,
 } from '@moveratlas/contracts';
 import { formatCount } from '../../../lib/numbers';
 import { buttonClass, linkClass } from '../ui/classes';
@@ -34,20 +35,14 @@ import {
   useRowSelection,
   type BulkActionChoice,
   type RowSelection,
+  BulkStatusSelect,
 } from '../ui/bulk-actions';
-import { Pager } from '../ui/pager';
+import { PageSizeSelect, Pager } from '../ui/pager';
 import { SavedViews } from '../ui/saved-views';
 import { SortableHead, type Sorting } from '../ui/sort-header';
-import { pick, withParams } from '../ui/url-params';
+import { pick } from '../ui/url-params';
 import { useMay } from '../use-admin-role';
-import {
-  DeliveryBadge,
-  fullName,
-  moveSizeLabel,
-  routeText,
-  STATUS_LABELS,
-  StatusBadge,
-} from './lead-format';
+import { DeliveryBadge, fullName, moveSizeLabel, routeText, StatusBadge } from './lead-format';
 
 /** The URL parameters that filter the list (and the export). */
 export const FILTER_PARAMS = [
@@ -78,7 +73,7 @@ function LeadFilters({ search, facets }: { search: URLSearchParams; facets?: Adm
         label="Status"
         name="status"
         value={value('status')}
-        options={LEAD_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
+        options={LEAD_STATUSES.map((s) => ({ value: s, label: LEAD_STATUS_LABELS[s] }))}
       />
       <FilterSelect
         label="Delivery"
@@ -239,8 +234,6 @@ function LeadCards({ leads, selection }: { leads: AdminLeadSummary[]; selection:
 }
 
 function LeadPager({ list, search }: { list: AdminLeadList; search: URLSearchParams }) {
-  const [, setSearch] = useSearchParams();
-  const sizeId = useId();
   return (
     <Pager
       label="Lead pages"
@@ -248,25 +241,12 @@ function LeadPager({ list, search }: { list: AdminLeadList; search: URLSearchPar
       pages={Math.max(1, Math.ceil(list.total / list.pageSize))}
       search={search}
     >
-      <div className="flex items-center gap-2">
-        <label htmlFor={sizeId} className="text-slate-700">
-          Per page
-        </label>
-        <select
-          id={sizeId}
-          value={list.pageSize}
-          onChange={(event) =>
-            setSearch(withParams(search, { pageSize: event.target.value, page: null }))
-          }
-          className="rounded-lg border border-slate-300 bg-white px-2 py-1.5"
-        >
-          {LEAD_PAGE_SIZES.map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
-        </select>
-      </div>
+      <PageSizeSelect
+        sizes={LEAD_PAGE_SIZES}
+        value={list.pageSize}
+        param="pageSize"
+        search={search}
+      />
     </Pager>
   );
 }
@@ -287,7 +267,6 @@ export function Component() {
     JSON.stringify(params),
   );
   const [bulkStatus, setBulkStatus] = useState<LeadStatus>('contacted');
-  const statusId = useId();
   const bulk = useBulkAction({
     path: `${ADMIN_API.leads}/bulk-status`,
     selection,
@@ -298,7 +277,7 @@ export function Component() {
     id: 'status',
     label: 'Set status',
     verb: 'Move',
-    suffix: ` to ${STATUS_LABELS[bulkStatus]}`,
+    suffix: ` to ${LEAD_STATUS_LABELS[bulkStatus]}`,
     explain: `Each lead's history records the change, with your name.`,
     tone: 'primary',
   };
@@ -359,23 +338,12 @@ export function Component() {
             actions={[moveAction]}
             onAction={bulk.ask}
             extra={
-              <div className="flex items-center gap-2 text-sm">
-                <label htmlFor={statusId} className="text-slate-800">
-                  New status
-                </label>
-                <select
-                  id={statusId}
-                  value={bulkStatus}
-                  onChange={(event) => setBulkStatus(event.target.value as LeadStatus)}
-                  className="rounded-lg border border-slate-300 bg-white px-2 py-2"
-                >
-                  {LEAD_STATUSES.map((s) => (
-                    <option key={s} value={s}>
-                      {STATUS_LABELS[s]}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <BulkStatusSelect
+                statuses={LEAD_STATUSES}
+                labels={LEAD_STATUS_LABELS}
+                value={bulkStatus}
+                onChange={setBulkStatus}
+              />
             }
           />
           <LeadTable leads={list.data.leads} search={search} selection={selection} />

@@ -10,7 +10,6 @@
  * gives the frame an opaque origin, so even a message with a script could neither run it nor reach the
  * admin's cookies or API.
  */
-import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { ADMIN_API, adminMailHtmlPath, type AdminMailDetail } from '@moveratlas/contracts';
@@ -20,19 +19,7 @@ import { DateTime } from '../ui/date-time';
 import { RecordStates } from '../ui/load-states';
 import { Panel } from '../ui/section-card';
 import { MailStatusBadge, templateLabel } from './mail-format';
-
-function Facts({ items }: { items: Array<[string, ReactNode]> }) {
-  return (
-    <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
-      {items.map(([label, value]) => (
-        <div key={label} className="contents">
-          <dt className="font-medium text-slate-600">{label}</dt>
-          <dd className="break-words text-slate-900 [overflow-wrap:anywhere]">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
+import { Facts } from '../ui/facts';
 
 function Sending({ mail }: { mail: AdminMailDetail }) {
   const attempts = `${mail.attempts} ${mail.attempts === 1 ? 'attempt' : 'attempts'}`;
@@ -49,6 +36,7 @@ function Sending({ mail }: { mail: AdminMailDetail }) {
         </p>
       ) : null}
       <Facts
+        className="mt-3"
         items={[
           ['Attempts', attempts],
           ['Sent', mail.sentAt ? <DateTime iso={mail.sentAt} /> : 'Not sent'],
@@ -82,6 +70,7 @@ function MailView({ mail }: { mail: AdminMailDetail }) {
             <MailStatusBadge status={mail.status} />
           </div>
           <Facts
+            className="mt-3"
             items={[
               ['To', mail.to],
               ['From', mail.from],

@@ -11,12 +11,10 @@ import {
   type AdminMailList,
   type AdminMailSummary,
 } from '@moveratlas/contracts';
-import { formatCount } from '../../../lib/numbers';
-import { linkClass } from '../ui/classes';
 import { DateTime } from '../ui/date-time';
 import { FilterForm, FilterSelect } from '../ui/list-filters';
 import { ListCard, ListCards, ListTable } from '../ui/list-layout';
-import { EmptyState, LoadFailure, Skeleton, StaleListNotice } from '../ui/load-states';
+import { ListStates } from '../ui/load-states';
 import { Pager } from '../ui/pager';
 import { pick } from '../ui/url-params';
 import { MAIL_STATUS_LABELS, MailStatusBadge, templateLabel } from './mail-format';
@@ -149,50 +147,30 @@ export function Component() {
           options={MAIL_STATUSES.map((s) => ({ value: s, label: MAIL_STATUS_LABELS[s] }))}
         />
       </FilterForm>
-      <p aria-live="polite" className="text-sm text-slate-700">
-        {data
-          ? isFiltered
-            ? `${formatCount(data.total)} ${data.total === 1 ? 'message matches' : 'messages match'}`
-            : `${formatCount(data.total)} ${data.total === 1 ? 'message' : 'messages'}`
-          : ''}
-        {list.isFetching && data ? ' · updating…' : ''}
-      </p>
-      {list.isError && !data ? (
-        <LoadFailure
-          what="the mail"
-          error={list.error}
-          onRetry={() => void list.refetch()}
-          retrying={list.isFetching}
-        />
-      ) : !data ? (
-        <Skeleton label="Loading mail…" />
-      ) : data.messages.length === 0 ? (
-        <EmptyState
-          action={
-            isFiltered ? (
-              <Link to="/admin/mail" className={linkClass}>
-                Show all mail
-              </Link>
-            ) : null
-          }
-        >
-          {isFiltered ? 'No messages match these filters.' : 'No e-mail has been sent yet.'}
-        </EmptyState>
-      ) : (
-        <>
-          {list.isError ? <StaleListNotice /> : null}
-          <MailTable messages={data.messages} />
-          <MailCards messages={data.messages} />
-          <Pager
-            label="Mail pages"
-            page={data.page}
-            pages={Math.max(1, Math.ceil(data.total / data.pageSize))}
-            search={search}
-            previousLabel="Newer"
-            nextLabel="Older"
-          />
-        </>
-      )}
+      <ListStates
+        query={list}
+        what="the mail"
+        noun={{ one: 'message', many: 'messages' }}
+        isEmpty={(d) => d.messages.length === 0}
+        isFiltered={isFiltered}
+        clear={{ to: '/admin/mail', label: 'Show all mail' }}
+        empty="No e-mail has been sent yet."
+      >
+        {(d) => (
+          <>
+            <MailTable messages={d.messages} />
+            <MailCards messages={d.messages} />
+            <Pager
+              label="Mail pages"
+              page={d.page}
+              pages={Math.max(1, Math.ceil(d.total / d.pageSize))}
+              search={search}
+              previousLabel="Newer"
+              nextLabel="Older"
+            />
+          </>
+        )}
+      </ListStates>
     </div>
   );
 }

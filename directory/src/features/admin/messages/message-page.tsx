@@ -4,7 +4,7 @@
  * the trail of who changed what and when. Opening a message nobody has opened marks it read (a POST with the
  * CSRF token, once), which makes it Open and takes it off the unread count.
  */
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import {
@@ -27,6 +27,7 @@ import { Field, StatusSelectField } from '../ui/fields';
 import { RecordStates } from '../ui/load-states';
 import { Panel } from '../ui/section-card';
 import { MESSAGE_STATUS_LABELS, MessageStatusBadge, topicLabel } from './message-format';
+import { Facts } from '../ui/facts';
 
 type Detail = AdminContactMessageDetail;
 
@@ -193,19 +194,6 @@ function Trail({ events }: { events: ContactMessageEvent[] }) {
         </ol>
       )}
     </Panel>
-  );
-}
-
-function Facts({ items }: { items: Array<[string, ReactNode]> }) {
-  return (
-    <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
-      {items.map(([label, value]) => (
-        <div key={label} className="contents">
-          <dt className="font-medium text-slate-600">{label}</dt>
-          <dd className="break-words text-slate-900 [overflow-wrap:anywhere]">{value}</dd>
-        </div>
-      ))}
-    </dl>
   );
 }
 

@@ -12,13 +12,11 @@ import {
   type AdminContactMessageList,
   type AdminContactMessageSummary,
 } from '@moveratlas/contracts';
-import { formatCount } from '../../../lib/numbers';
-import { linkClass } from '../ui/classes';
 import { DateTime } from '../ui/date-time';
 import { FilterForm, FilterSelect } from '../ui/list-filters';
 import { SavedViews } from '../ui/saved-views';
 import { ListCard, ListCards, ListTable } from '../ui/list-layout';
-import { EmptyState, LoadFailure, Skeleton, StaleListNotice } from '../ui/load-states';
+import { ListStates } from '../ui/load-states';
 import { Pager } from '../ui/pager';
 import { StatusFilter } from '../ui/status-filter';
 import { pick } from '../ui/url-params';
@@ -196,50 +194,30 @@ export function Component() {
       />
       <MessageFilters search={search} />
       <SavedViews list="messages" path="/admin/messages" search={search} />
-      <p aria-live="polite" className="text-sm text-slate-700">
-        {data
-          ? isFiltered
-            ? `${formatCount(data.total)} ${data.total === 1 ? 'message matches' : 'messages match'}`
-            : `${formatCount(data.total)} ${data.total === 1 ? 'message' : 'messages'}`
-          : ''}
-        {list.isFetching && data ? ' · updating…' : ''}
-      </p>
-      {list.isError && !data ? (
-        <LoadFailure
-          what="the messages"
-          error={list.error}
-          onRetry={() => void list.refetch()}
-          retrying={list.isFetching}
-        />
-      ) : !data ? (
-        <Skeleton label="Loading messages…" />
-      ) : data.messages.length === 0 ? (
-        <EmptyState
-          action={
-            isFiltered ? (
-              <Link to="/admin/messages" className={linkClass}>
-                Show all messages
-              </Link>
-            ) : null
-          }
-        >
-          {isFiltered ? 'No messages match these filters.' : 'No messages yet.'}
-        </EmptyState>
-      ) : (
-        <>
-          {list.isError ? <StaleListNotice /> : null}
-          <MessageTable messages={data.messages} />
-          <MessageCards messages={data.messages} />
-          <Pager
-            label="Message pages"
-            page={data.page}
-            pages={Math.max(1, Math.ceil(data.total / data.pageSize))}
-            search={search}
-            previousLabel="Newer"
-            nextLabel="Older"
-          />
-        </>
-      )}
+      <ListStates
+        query={list}
+        what="the messages"
+        noun={{ one: 'message', many: 'messages' }}
+        isEmpty={(d) => d.messages.length === 0}
+        isFiltered={isFiltered}
+        clear={{ to: '/admin/messages', label: 'Show all messages' }}
+        empty="No messages yet."
+      >
+        {(d) => (
+          <>
+            <MessageTable messages={d.messages} />
+            <MessageCards messages={d.messages} />
+            <Pager
+              label="Message pages"
+              page={d.page}
+              pages={Math.max(1, Math.ceil(d.total / d.pageSize))}
+              search={search}
+              previousLabel="Newer"
+              nextLabel="Older"
+            />
+          </>
+        )}
+      </ListStates>
     </div>
   );
 }

@@ -13,6 +13,7 @@ import {
   type SeoTask,
   type SeoTaskListResponse,
   type SeoTaskStatus,
+  SEO_TASK_STATUS_LABELS,
 } from '@moveratlas/contracts';
 import { toast } from '../../../components/toast/toast-store';
 import { formatCount } from '../../../lib/numbers';
@@ -28,7 +29,6 @@ import {
   SeoSectionNav,
   SEVERITY_LABELS,
   SeverityBadge,
-  TASK_STATUS_LABELS,
 } from './seo-ui';
 import { pageParam, withParams } from '../ui/url-params';
 import {
@@ -41,6 +41,7 @@ import {
   useRowSelection,
   type BulkActionChoice,
   type RowSelection,
+  BulkStatusSelect,
 } from '../ui/bulk-actions';
 import { SavedViews } from '../ui/saved-views';
 import { StatusFilter } from '../ui/status-filter';
@@ -165,7 +166,7 @@ function StatusSelect({ task }: { task: SeoTask }) {
       adminWrite<SeoTask>('PATCH', `${TASKS_PATH}/${task.id}`, { status }),
     onSuccess: (next) => {
       toast({
-        title: `Task ${next.id}: ${TASK_STATUS_LABELS[next.status].toLowerCase()}`,
+        title: `Task ${next.id}: ${SEO_TASK_STATUS_LABELS[next.status].toLowerCase()}`,
         description: `${ruleTitle(next.rule)} on ${next.url}`,
       });
       void queryClient.invalidateQueries({ queryKey: [TASKS_PATH] });
@@ -192,7 +193,7 @@ function StatusSelect({ task }: { task: SeoTask }) {
       >
         {SEO_TASK_STATUSES.map((status) => (
           <option key={status} value={status}>
-            {TASK_STATUS_LABELS[status]}
+            {SEO_TASK_STATUS_LABELS[status]}
           </option>
         ))}
       </select>
@@ -291,7 +292,6 @@ export function Component() {
   const data = list.data;
   const selection = useRowSelection(data?.tasks.map((t) => t.id) ?? [], JSON.stringify(params));
   const [bulkStatus, setBulkStatus] = useState<SeoTaskStatus>('fixed');
-  const statusId = useId();
   const bulk = useBulkAction({
     path: `${TASKS_PATH}/bulk-status`,
     selection,
@@ -302,7 +302,7 @@ export function Component() {
     id: 'status',
     label: 'Set status',
     verb: 'Set',
-    suffix: ` to ${TASK_STATUS_LABELS[bulkStatus]}`,
+    suffix: ` to ${SEO_TASK_STATUS_LABELS[bulkStatus]}`,
     explain: 'Crawls still fix and reopen tasks by themselves; ignored tasks stay ignored.',
     tone: 'primary',
   };
@@ -321,7 +321,7 @@ export function Component() {
       <StatusFilter
         label="Task status"
         statuses={SEO_TASK_STATUSES}
-        labels={TASK_STATUS_LABELS}
+        labels={SEO_TASK_STATUS_LABELS}
         counts={data?.counts}
         search={search}
       />
@@ -353,23 +353,12 @@ export function Component() {
             actions={[setAction]}
             onAction={bulk.ask}
             extra={
-              <div className="flex items-center gap-2 text-sm">
-                <label htmlFor={statusId} className="text-slate-800">
-                  New status
-                </label>
-                <select
-                  id={statusId}
-                  value={bulkStatus}
-                  onChange={(event) => setBulkStatus(event.target.value as SeoTaskStatus)}
-                  className="rounded-lg border border-slate-300 bg-white px-2 py-2"
-                >
-                  {SEO_TASK_STATUSES.map((status) => (
-                    <option key={status} value={status}>
-                      {TASK_STATUS_LABELS[status]}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <BulkStatusSelect
+                statuses={SEO_TASK_STATUSES}
+                labels={SEO_TASK_STATUS_LABELS}
+                value={bulkStatus}
+                onChange={setBulkStatus}
+              />
             }
           />
           <ul className="space-y-3">

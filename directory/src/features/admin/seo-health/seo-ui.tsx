@@ -10,7 +10,6 @@ import {
   type SeoCrawlStartedResponse,
   type SeoRuleId,
   type SeoSeverity,
-  type SeoTaskStatus,
 } from '@moveratlas/contracts';
 import { toast } from '../../../components/toast/toast-store';
 import { adminWrite } from '../admin-request';
@@ -75,13 +74,6 @@ export function SeverityBadge({ severity }: { severity: SeoSeverity }) {
     </span>
   );
 }
-
-export const TASK_STATUS_LABELS: Record<SeoTaskStatus, string> = {
-  open: 'Open',
-  in_progress: 'In progress',
-  fixed: 'Fixed',
-  ignored: 'Ignored',
-};
 
 export const ruleTitle = (rule: SeoRuleId): string => SEO_RULES[rule]?.title ?? rule;
 export const ruleExplanation = (rule: SeoRuleId): string => SEO_RULES[rule]?.explanation ?? '';

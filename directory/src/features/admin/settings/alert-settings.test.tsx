@@ -10,56 +10,9 @@ import {
 import { Toaster } from '../../../components/toast/toaster';
 import { resetToasts } from '../../../components/toast/toast-store';
 import { json, renderWithQueries } from '../test-support';
+import { SITE, serve } from './settings-test-support';
 import { AlertEmailsPanel } from './alert-emails-panel';
 import { SiteSettingsForm } from './site-settings-form';
-
-const SITE: SiteSettingsResponse = {
-  settings: {
-    siteName: 'MoverAtlas',
-    supportEmail: 'support@moveratlas.example',
-    supportPhone: '3125550100',
-    leadBackendUrl: null,
-  },
-  defaults: {
-    siteName: 'MoverAtlas',
-    supportEmail: 'support@moveratlas.example',
-    supportPhone: '3125550100',
-    leadBackendUrl: null,
-  },
-  leadBackendOverridden: false,
-  updatedAt: null,
-  updatedBy: null,
-  titleWarning: null,
-  version: 0,
-};
-
-interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-  headers: Headers;
-}
-
-/** Answers the screen's requests from `routes`; any other request fails the test. */
-function serve(routes: (call: Call) => Response | Promise<Response> | undefined) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const call: Call = {
-        method: (init.method ?? 'GET').toUpperCase(),
-        url: String(input),
-        body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
-        headers: new Headers(init.headers),
-      };
-      calls.push(call);
-      const answer = routes(call);
-      if (!answer) throw new Error(`unexpected ${call.method} ${call.url}`);
-      return answer;
-    }),
-  );
-  return calls;
-}
 
 const result = (overrides: Partial<LeadBackendTestResult>): LeadBackendTestResult => ({
   ok: true,

@@ -1,36 +1,12 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  CSRF_HEADER,
-  type AdminPartner,
-  type AdminUser,
-  type SiteSettingsResponse,
-} from '@moveratlas/contracts';
+import { CSRF_HEADER, type AdminPartner, type AdminUser } from '@moveratlas/contracts';
 import { Toaster } from '../../../components/toast/toaster';
 import { resetToasts } from '../../../components/toast/toast-store';
 import { json, renderWithQueries } from '../test-support';
+import { SITE, serve, type Call } from './settings-test-support';
 import { Component as SettingsPage } from './settings-page';
-
-const SITE: SiteSettingsResponse = {
-  settings: {
-    siteName: 'MoverAtlas',
-    supportEmail: 'support@moveratlas.example',
-    supportPhone: '3125550100',
-    leadBackendUrl: null,
-  },
-  defaults: {
-    siteName: 'MoverAtlas',
-    supportEmail: 'support@moveratlas.example',
-    supportPhone: '3125550100',
-    leadBackendUrl: null,
-  },
-  leadBackendOverridden: false,
-  updatedAt: null,
-  updatedBy: null,
-  titleWarning: null,
-  version: 0,
-};
 
 const partner = (
   siteId: string,
@@ -69,33 +45,6 @@ const admins: AdminUser[] = [
     isYou: false,
   },
 ];
-
-interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-  headers: Headers;
-}
-
-function serve(routes: (call: Call) => Response | undefined) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const call: Call = {
-        method: (init.method ?? 'GET').toUpperCase(),
-        url: String(input),
-        body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
-        headers: new Headers(init.headers),
-      };
-      calls.push(call);
-      const answer = routes(call);
-      if (!answer) throw new Error(`unexpected ${call.method} ${call.url}`);
-      return answer;
-    }),
-  );
-  return calls;
-}
 
 /** The read endpoints with their usual answers; `override` answers first. */
 function standardRoutes(override: (call: Call) => Response | undefined = () => undefined) {

@@ -1,33 +1,14 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { siteNameTitleCheck, type SiteSettingsResponse } from '@moveratlas/contracts';
+import { siteNameTitleCheck } from '@moveratlas/contracts';
 import { Toaster } from '../../../components/toast/toaster';
 import { resetToasts } from '../../../components/toast/toast-store';
 import { json, renderWithQueries } from '../test-support';
+import { SITE } from './settings-test-support';
 import { SiteSettingsForm } from './site-settings-form';
 
 const LONG_NAME = 'The Nationwide Moving Company Directory';
-
-const SITE: SiteSettingsResponse = {
-  settings: {
-    siteName: 'MoverAtlas',
-    supportEmail: 'support@moveratlas.example',
-    supportPhone: '3125550100',
-    leadBackendUrl: null,
-  },
-  defaults: {
-    siteName: 'MoverAtlas',
-    supportEmail: 'support@moveratlas.example',
-    supportPhone: '3125550100',
-    leadBackendUrl: null,
-  },
-  leadBackendOverridden: false,
-  updatedAt: null,
-  updatedBy: null,
-  titleWarning: null,
-  version: 0,
-};
 
 vi.setConfig({ testTimeout: 20_000 });
 

@@ -190,6 +190,40 @@ export function BulkBar({
 }
 
 /** The question before a bulk action; a guarded one (delete) is done only once the number is typed. */
+/** The status a bulk "Move to…" sets, beside the bar's button (leads, SEO tasks). */
+export function BulkStatusSelect<S extends string>({
+  statuses,
+  labels,
+  value,
+  onChange,
+}: {
+  statuses: readonly S[];
+  labels: Record<S, string>;
+  value: S;
+  onChange: (status: S) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-center gap-2 text-sm">
+      <label htmlFor={id} className="text-slate-800">
+        New status
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value as S)}
+        className="rounded-lg border border-slate-300 bg-white px-2 py-2"
+      >
+        {statuses.map((status) => (
+          <option key={status} value={status}>
+            {labels[status]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 export function BulkConfirm({
   action,
   count,

@@ -1,11 +1,14 @@
 /**
  * What an admin screen shows before its data is there: gray blocks while it loads, a failure with a way to
- * try again, and the dashed box of an empty list.
+ * try again, and the dashed box of an empty list; RecordStates and ListStates put them together for one
+ * record's screen and for a paged list.
  */
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
 import { ApiError } from '../../../lib/api-client';
-import { buttonClass } from './classes';
+import { formatCount } from '../../../lib/numbers';
+import { buttonClass, linkClass } from './classes';
 import { failureText } from './failure-text';
 
 /**
@@ -118,4 +121,74 @@ export function RecordStates<T>({
     );
   }
   return <Skeleton label={`Loading ${what.replace(/^this /, 'the ')}…`} blocks={blocks} />;
+}
+
+/**
+ * A paged list's screen in each state of its query, under a live line that counts what is there: a failure
+ * with Try again when nothing was loaded yet; gray blocks while it loads; an empty box (with a link that
+ * clears the filters when some are set); else the list itself, with a notice when a refresh failed.
+ */
+export function ListStates<T extends { total: number }>({
+  query,
+  what,
+  noun,
+  isEmpty,
+  isFiltered,
+  clear,
+  empty,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  /** As in "Could not load {what}." and "Loading {what}…": "the mail". */
+  what: string;
+  /** The counted thing: { one: 'message', many: 'messages' }. */
+  noun: { one: string; many: string };
+  isEmpty: (data: T) => boolean;
+  isFiltered: boolean;
+  /** The link that clears the filters: where it goes and what it says ("Show all mail"). */
+  clear: { to: string; label: string };
+  /** What an empty list says when no filter is set: "No e-mail has been sent yet." */
+  empty: string;
+  children: (data: T) => ReactNode;
+}) {
+  const { data } = query;
+  const count = (total: number) =>
+    isFiltered
+      ? `${formatCount(total)} ${total === 1 ? `${noun.one} matches` : `${noun.many} match`}`
+      : `${formatCount(total)} ${total === 1 ? noun.one : noun.many}`;
+  return (
+    <>
+      <p aria-live="polite" className="text-sm text-slate-700">
+        {data ? count(data.total) : ''}
+        {query.isFetching && data ? ' · updating…' : ''}
+      </p>
+      {query.isError && !data ? (
+        <LoadFailure
+          what={what}
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
+      ) : !data ? (
+        <Skeleton label={`Loading ${what}…`} />
+      ) : isEmpty(data) ? (
+        <EmptyState
+          action={
+            isFiltered ? (
+              <Link to={clear.to} className={linkClass}>
+                {clear.label}
+              </Link>
+            ) : null
+          }
+        >
+          {isFiltered ? `No ${noun.many} match these filters.` : empty}
+        </EmptyState>
+      ) : (
+        <>
+          {query.isError ? <StaleListNotice /> : null}
+          {children(data)}
+        </>
+      )}
+    </>
+  );
 }

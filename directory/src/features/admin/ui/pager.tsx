@@ -2,8 +2,8 @@
  * Previous / next for a paged list: as links that change ?page= for the lists that keep their page in the
  * URL, as buttons for the lists that keep it in the screen's state.
  */
-import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { useId, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { formatCount } from '../../../lib/numbers';
 import { buttonClass } from './classes';
 import { withParams } from './url-params';
@@ -144,5 +144,46 @@ export function OffsetPager({
       previous={offset > 0 ? () => onOffsetChange(Math.max(0, offset - limit)) : null}
       next={offset + limit < total ? () => onOffsetChange(offset + limit) : null}
     />
+  );
+}
+
+/**
+ * How many rows a page shows ("Per page"), kept in the URL under `param` with the filters; a new size goes
+ * back to the first page. Placed inside a Pager.
+ */
+export function PageSizeSelect({
+  sizes,
+  value,
+  param,
+  search,
+}: {
+  sizes: readonly number[];
+  value: number;
+  /** The query parameter the list reads: `limit`, `pageSize`. */
+  param: string;
+  search: URLSearchParams;
+}) {
+  const [, setSearch] = useSearchParams();
+  const id = useId();
+  return (
+    <div className="flex items-center gap-2">
+      <label htmlFor={id} className="text-slate-700">
+        Per page
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) =>
+          setSearch(withParams(search, { [param]: event.target.value, page: null }))
+        }
+        className="rounded-lg border border-slate-300 bg-white px-2 py-1.5"
+      >
+        {sizes.map((size) => (
+          <option key={size} value={size}>
+            {size}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

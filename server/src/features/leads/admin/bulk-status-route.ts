@@ -8,22 +8,14 @@ import type { RequestHandler, Response } from 'express';
 import type { Knex } from 'knex';
 import { auditActor, recordBulkAudit, type AuditActor } from '../../audit';
 import {
+  LEAD_STATUS_LABELS,
   LeadBulkStatusRequestSchema,
   type BulkRowResult,
   type LeadStatus,
 } from '@moveratlas/contracts';
 import type { AdminLocals } from '../../auth';
-import { bulkResult, notFoundRow } from '../../../lib/bulk-result';
+import { bulkResult, notFoundRow, statusChanges } from '../../../lib/bulk-result';
 import { parseInput } from '../../../lib/validate';
-
-const LABELS: Record<LeadStatus, string> = {
-  new: 'New',
-  contacted: 'Contacted',
-  scheduled: 'Scheduled',
-  quoted: 'Quoted',
-  converted: 'Converted',
-  lost: 'Lost',
-};
 
 export async function bulkLeadStatus(
   db: Knex,
@@ -37,31 +29,21 @@ export async function bulkLeadStatus(
       id: number;
       status: LeadStatus;
     }>;
-    const byId = new Map(rows.map((r) => [Number(r.id), r.status]));
-    const results: BulkRowResult[] = [];
+    const { results, moves } = statusChanges(
+      ids,
+      new Map(rows.map((r) => [Number(r.id), r.status])),
+      status,
+      LEAD_STATUS_LABELS,
+      'lead',
+    );
     const at = new Date().toISOString();
     const history: Array<Record<string, unknown>> = [];
-    for (const id of ids) {
-      const from = byId.get(id);
-      if (from === undefined) {
-        results.push(notFoundRow(id, 'lead'));
-        continue;
-      }
-      if (from === status) {
-        results.push({
-          id,
-          outcome: 'unchanged',
-          message: `Already ${LABELS[status]}`,
-          before: { status: from },
-          after: { status: from },
-        });
-        continue;
-      }
+    for (const { id, from } of moves) {
       const moved = await trx('leads')
         .where({ id, status: from })
         .update({ status, updated_at: trx.fn.now() });
       if (moved !== 1) {
-        results.push(notFoundRow(id, 'lead'));
+        results[results.findIndex((r) => r.id === id)] = notFoundRow(id, 'lead');
         continue;
       }
       history.push({
@@ -72,19 +54,12 @@ export async function bulkLeadStatus(
         note: null,
         changed_at: at,
       });
-      results.push({
-        id,
-        outcome: 'done',
-        message: `${LABELS[from]} → ${LABELS[status]}`,
-        before: { status: from },
-        after: { status },
-      });
     }
     if (history.length > 0) await trx.batchInsert('lead_status_history', history, 250);
     await recordBulkAudit(trx, actor, results, {
       action: 'lead.bulk_status',
       entityType: 'lead',
-      summary: (row) => `Moved lead ${row.id} to ${LABELS[status]} (bulk)`,
+      summary: (row) => `Moved lead ${row.id} to ${LEAD_STATUS_LABELS[status]} (bulk)`,
     });
     return results;
   });
@@ -106,8 +81,8 @@ export function leadsBulkStatusRoute(db: Knex): RequestHandler {
       bulkResult(results, {
         one: 'lead',
         many: 'leads',
-        done: `moved to ${LABELS[status]}`,
-        unchanged: `already ${LABELS[status]}`,
+        done: `moved to ${LEAD_STATUS_LABELS[status]}`,
+        unchanged: `already ${LEAD_STATUS_LABELS[status]}`,
       }),
     );
   };

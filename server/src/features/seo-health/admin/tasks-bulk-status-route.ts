@@ -6,20 +6,14 @@ import type { RequestHandler, Response } from 'express';
 import type { Knex } from 'knex';
 import { auditActor, recordBulkAudit, type AuditActor } from '../../audit';
 import {
+  SEO_TASK_STATUS_LABELS,
   SeoTaskBulkStatusRequestSchema,
   type BulkRowResult,
   type SeoTaskStatus,
 } from '@moveratlas/contracts';
 import type { AdminLocals } from '../../auth';
-import { bulkResult, notFoundRow } from '../../../lib/bulk-result';
+import { bulkResult, statusChanges } from '../../../lib/bulk-result';
 import { parseInput } from '../../../lib/validate';
-
-const LABELS: Record<SeoTaskStatus, string> = {
-  open: 'Open',
-  in_progress: 'In progress',
-  fixed: 'Fixed',
-  ignored: 'Ignored',
-};
 
 export async function bulkTaskStatus(
   db: Knex,
@@ -33,40 +27,24 @@ export async function bulkTaskStatus(
       id: number;
       status: SeoTaskStatus;
     }>;
-    const byId = new Map(rows.map((r) => [Number(r.id), r.status]));
-    const results: BulkRowResult[] = [];
-    const changed: number[] = [];
-    for (const id of ids) {
-      const from = byId.get(id);
-      if (from === undefined) {
-        results.push(notFoundRow(id, 'task'));
-      } else if (from === status) {
-        results.push({
-          id,
-          outcome: 'unchanged',
-          message: `Already ${LABELS[status]}`,
-          before: { status: from },
-          after: { status: from },
-        });
-      } else {
-        changed.push(id);
-        results.push({
-          id,
-          outcome: 'done',
-          message: `${LABELS[from]} → ${LABELS[status]}`,
-          before: { status: from },
-          after: { status },
-        });
-      }
-    }
-    if (changed.length > 0)
+    const { results, moves } = statusChanges(
+      ids,
+      new Map(rows.map((r) => [Number(r.id), r.status])),
+      status,
+      SEO_TASK_STATUS_LABELS,
+      'task',
+    );
+    if (moves.length > 0)
       await trx('seo_tasks')
-        .whereIn('id', changed)
+        .whereIn(
+          'id',
+          moves.map((m) => m.id),
+        )
         .update({ status, status_changed_by: by.slice(0, 100), updated_at: Date.now() });
     await recordBulkAudit(trx, actor, results, {
       action: 'seo_task.bulk_status',
       entityType: 'seo_task',
-      summary: (row) => `Set SEO task ${row.id} to ${LABELS[status]} (bulk)`,
+      summary: (row) => `Set SEO task ${row.id} to ${SEO_TASK_STATUS_LABELS[status]} (bulk)`,
     });
     return results;
   });
@@ -88,8 +66,8 @@ export function seoTasksBulkStatusRoute(db: Knex): RequestHandler {
       bulkResult(results, {
         one: 'task',
         many: 'tasks',
-        done: `set to ${LABELS[status]}`,
-        unchanged: `already ${LABELS[status]}`,
+        done: `set to ${SEO_TASK_STATUS_LABELS[status]}`,
+        unchanged: `already ${SEO_TASK_STATUS_LABELS[status]}`,
       }),
     );
   };

@@ -5,38 +5,22 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import type { CompanyImport, ImportChangePage, ImportCompanyChange } from '@moveratlas/contracts';
+import {
+  COMPANY_FIELD_LABELS,
+  fieldLabel,
+  type CompanyImport,
+  type ImportChangePage,
+  type ImportCompanyChange,
+} from '@moveratlas/contracts';
 import { formatCount } from '../../../../lib/numbers';
 import { Badge } from '../../ui/badge';
 import { linkClass } from '../../ui/classes';
 import { LoadFailure, Skeleton } from '../../ui/load-states';
 import { PageButtons } from '../../ui/pager';
 
-/** A field as the template names it, in words. */
-const FIELD_LABELS: Record<string, string> = {
-  slug: 'Slug (address)',
-  name: 'Name',
-  description: 'Description',
-  website: 'Website',
-  phone: 'Phone',
-  email: 'E-mail',
-  logo: 'Logo',
-  photo_urls: 'Photos',
-  street: 'Street',
-  city: 'City',
-  state: 'State',
-  zip_code: 'ZIP code',
-  lat: 'Latitude',
-  lng: 'Longitude',
-  usdot_number: 'USDOT number',
-  mc_number: 'MC number',
-  founded_year: 'Founded',
-  service_area: 'Service area',
-  service_radius_miles: 'Service radius (miles)',
-  services: 'Services',
-  is_featured: 'Featured',
-  is_in_list: 'Listed',
-};
+/** A field as the company form names it. */
+const companyFieldWords = (field: string) =>
+  (COMPANY_FIELD_LABELS as Readonly<Record<string, string>>)[field] ?? fieldLabel(field);
 
 function Value({ value }: { value: string | null }) {
   return value === null ? (
@@ -93,7 +77,7 @@ function CompanyChange({ change }: { change: ImportCompanyChange }) {
             {change.changes.map((c) => (
               <tr key={c.field}>
                 <th scope="row" className="py-1 pr-2 font-medium text-slate-800">
-                  {FIELD_LABELS[c.field] ?? c.field}
+                  {companyFieldWords(c.field)}
                 </th>
                 <td className="bg-red-50 px-2 py-1 text-red-950">
                   <Value value={c.from} />

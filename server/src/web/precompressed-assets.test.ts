@@ -3,7 +3,7 @@ import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import express from 'express';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +22,17 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'moveratlas-precompressed-'));
   fs.writeFileSync(path.join(dir, 'app-1a2b.js'), script);
   fs.writeFileSync(path.join(dir, 'photo-3c4d.png'), Buffer.from([137, 80, 78, 71]));
+  // Forms the build wrote (precompress-cli.ts): marked, so an answer shows they were read, not made.
+  fs.writeFileSync(path.join(dir, 'built-5e6f.js'), script);
+  fs.writeFileSync(path.join(dir, 'built-5e6f.js.br'), brotliCompressSync('/* from the build */'));
+  fs.writeFileSync(path.join(dir, 'built-5e6f.js.gz'), gzipSync('/* from the build */'));
+  // Forms older than their file (a file rebuilt in place) are not trusted.
+  fs.writeFileSync(path.join(dir, 'stale-7a8b.js.br'), brotliCompressSync('/* stale */'));
+  fs.writeFileSync(path.join(dir, 'stale-7a8b.js.gz'), gzipSync('/* stale */'));
+  const past = new Date(Date.now() - 60_000);
+  fs.utimesSync(path.join(dir, 'stale-7a8b.js.br'), past, past);
+  fs.utimesSync(path.join(dir, 'stale-7a8b.js.gz'), past, past);
+  fs.writeFileSync(path.join(dir, 'stale-7a8b.js'), script);
   const assets = precompressedAssets(dir, pino({ level: 'silent' }));
   await assets.ready;
   const app = express();
@@ -64,6 +75,15 @@ describe('precompressedAssets', () => {
     const head = await get('/assets/app-1a2b.js', { 'accept-encoding': 'gzip' }, 'HEAD');
     expect(head.status).toBe(200);
     expect(head.body.length).toBe(0);
+  });
+
+  it('serves the forms the build wrote beside a file, unless they are older than it', async () => {
+    const built = await get('/assets/built-5e6f.js', { 'accept-encoding': 'br' });
+    expect(brotliDecompressSync(built.body).toString()).toBe('/* from the build */');
+    const builtGzip = await get('/assets/built-5e6f.js', { 'accept-encoding': 'gzip' });
+    expect(gunzipSync(builtGzip.body).toString()).toBe('/* from the build */');
+    const stale = await get('/assets/stale-7a8b.js', { 'accept-encoding': 'br' });
+    expect(brotliDecompressSync(stale.body).toString()).toBe(script);
   });
 
   it('leaves other requests to express.static', async () => {

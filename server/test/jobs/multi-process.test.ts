@@ -13,6 +13,7 @@ import type { DatabaseConfig } from '../../src/config';
 import { openDatabase } from '../../src/db/connection';
 import { enqueueJobs, findJob, jobEvents } from '../../src/jobs/queue';
 import { testDatabases } from '../databases';
+import { pauseOtherSchedules } from '../support/other-schedules';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverDir = path.resolve(here, '../..');
@@ -88,8 +89,11 @@ describe.each(testDatabases())('two worker processes on $name', ({ config }) => 
     return worker;
   };
 
-  beforeAll(() => {
+  let resumeOthers: () => Promise<void>;
+  beforeAll(async () => {
     db = openDatabase(config);
+    // The scheduler processes fire every due schedule as this file's job type.
+    resumeOthers = await pauseOtherSchedules(db);
   });
   // A test that failed half-way leaves no worker to take the next test's jobs.
   afterEach(async () => {
@@ -98,6 +102,7 @@ describe.each(testDatabases())('two worker processes on $name', ({ config }) => 
   afterAll(async () => {
     await db('jobs').where('type', 'like', `test.%.${tag}`).delete();
     await db('job_schedules').where('script_id', `test-tick-${tag}`).delete();
+    await resumeOthers();
     await db.destroy();
   });
 

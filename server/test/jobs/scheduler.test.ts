@@ -17,6 +17,7 @@ import {
 } from '../../src/jobs/scheduler';
 import { fireScriptSchedule } from '../../src/features/scripts/schedules';
 import { testDatabases } from '../databases';
+import { pauseOtherSchedules } from '../support/other-schedules';
 
 describe('cron expressions', () => {
   it('computes next occurrences in a time zone, with or without seconds', () => {
@@ -87,15 +88,10 @@ describe.each(testDatabases())('the scheduler on $name', ({ config }) => {
       last_error: string | null;
     };
 
-  // Schedules this file did not make (the alert check's, from a migration) would fire in its ticks too.
-  let othersEnabled: number[] = [];
+  let resumeOthers: () => Promise<void>;
   beforeAll(async () => {
     db = openDatabase(config);
-    othersEnabled = (
-      (await db('job_schedules').where({ enabled: true }).select('id')) as Array<{ id: number }>
-    ).map((r) => Number(r.id));
-    if (othersEnabled.length)
-      await db('job_schedules').whereIn('id', othersEnabled).update({ enabled: false });
+    resumeOthers = await pauseOtherSchedules(db);
     // A second pool: on MariaDB its connections race the first's like another process's would. SQLite's
     // driver is synchronous, so a second connection in this thread would only block it while it waits for
     // the lock; multi-process.test.ts races real processes on SQLite.
@@ -109,8 +105,7 @@ describe.each(testDatabases())('the scheduler on $name', ({ config }) => {
   afterAll(async () => {
     await db('jobs').where({ type }).delete();
     await db('job_schedules').where('script_id', 'like', `test-${tag}%`).delete();
-    if (othersEnabled.length)
-      await db('job_schedules').whereIn('id', othersEnabled).update({ enabled: true });
+    await resumeOthers();
     if (other !== db) await other.destroy();
     await db.destroy();
   });

@@ -134,6 +134,8 @@ export const ADMIN_ROUTE_POLICY = {
     audit: 'company.flags',
   },
   'DELETE /companies/:id': { role: 'editor', does: 'delete a company', audit: 'company.delete' },
+  // Profile analytics: what visitors did on a company's public page, per day (docs/decisions/033).
+  'GET /companies/:id/activity': { role: 'viewer', does: 'read a company’s profile activity' },
   'GET /reviews': { role: 'viewer', does: 'read the reviews' },
   'PATCH /reviews/:id': { role: 'editor', does: 'moderate a review', audit: 'review.moderate' },
   'GET /company-applications': { role: 'viewer', does: 'read the applications' },

@@ -50,3 +50,4 @@ export { idParam, intParam } from './query-params';
 export * from './admin-api-paths';
 export * from './record-versions';
 export * from './admin-bulk';
+export * from './profile-analytics';

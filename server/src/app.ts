@@ -21,6 +21,7 @@ import { proxyRoutes } from './api/widget-api';
 import { contentRoutes } from './features/content';
 import { contactRoutes } from './features/contact';
 import { companyApplicationRoutes } from './features/companies';
+import { profileActivityRoutes } from './features/profile-analytics';
 import { mountDirectory } from './web/mount-directory';
 import { authRoutes } from './features/auth';
 import { adminApi } from './api/admin-api';
@@ -161,6 +162,8 @@ export async function createApp({
   api.use(contentRoutes());
   api.use(contactRoutes({ config, db }));
   api.use(companyApplicationRoutes({ config, db }));
+  // The public profile's activity beacons: a write, so on the primary, never cached (decision 033).
+  api.use(profileActivityRoutes({ config, db }));
   api.use(apiNotFound);
   app.use('/api', api);
 

@@ -23,6 +23,7 @@ import { adminContactMessageRoutes } from '../features/contact';
 import { adminMailRoutes } from '../features/mail';
 import { adminAlertsRoutes } from '../features/alerts';
 import { adminAlertSettingsRoutes } from '../features/settings';
+import { adminProfileActivityRoutes } from '../features/profile-analytics';
 
 export function adminApi(ctx: AdminContext): Router {
   const router = Router();
@@ -40,6 +41,7 @@ export function adminApi(ctx: AdminContext): Router {
   router.use(adminJobsRoutes(ctx));
   router.use(adminScriptsRoutes(ctx));
   router.use(adminCompaniesRoutes(ctx));
+  router.use(adminProfileActivityRoutes(ctx));
   router.use(adminUploadRoutes(ctx));
   router.use(adminSeoHealthRoutes(ctx));
   router.use(adminQaRoutes(ctx));

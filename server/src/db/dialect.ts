@@ -9,7 +9,7 @@ import { MysqlDialect } from './dialects/mysql';
 import { SqliteDialect } from './dialects/sqlite';
 
 export type { DatabaseBackup, Dialect, EngineTable, JobClaim } from './dialects/dialect';
-export { isTransientTransactionError } from './dialects/dialect';
+export { isTransientTransactionError, retryTransient } from './dialects/dialect';
 
 const dialects = new WeakMap<Knex, Dialect>();
 

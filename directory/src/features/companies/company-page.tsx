@@ -28,6 +28,7 @@ import { movingCompanyJsonLd } from '../../lib/seo/structured-data';
 import { useSite } from '../../lib/site';
 import { loadMapGeometry, type StateLocator } from '../../components/map/map-types';
 import { CompanyQuoteButton } from './company-quote-button';
+import { reportProfileActivity, useProfileView } from './profile-activity';
 import {
   CompanyAbout,
   CompanyContact,
@@ -110,6 +111,7 @@ export type CompanyPageData = Awaited<ReturnType<typeof loader>>;
 export function CompanyView({ company, reviewPage, locator, otherMovers }: CompanyPageData) {
   const site = useSite();
   const path = companyProfilePath(company.slug);
+  useProfileView(company.slug);
   const place = `${company.city.name}, ${company.state.abbreviation}`;
   const crumbs = [
     { label: 'Home', to: '/' },
@@ -190,10 +192,18 @@ export function CompanyView({ company, reviewPage, locator, otherMovers }: Compa
               </a>
             ) : null}
           </div>
-          <CompanyContact company={company} />
+          <CompanyContact
+            company={company}
+            onUse={(kind) => reportProfileActivity(company.slug, kind)}
+          />
         </div>
         {/* Keyed by company: another profile, reached client-side, gets its own widget. */}
-        <CompanyQuoteButton key={company.id} company={company} href={quoteHref} />
+        <CompanyQuoteButton
+          key={company.id}
+          company={company}
+          href={quoteHref}
+          onUse={() => reportProfileActivity(company.slug, 'quote_click')}
+        />
       </header>
 
       <div className="mt-10 grid gap-10 lg:grid-cols-3">

@@ -2,6 +2,7 @@
  * The sections of a company's profile (company-page.tsx): the contact links under its name, about and facts,
  * services, a page of reviews with the rating distribution, other movers of its city, and the location panel.
  */
+import type { MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
 import {
   BEST_RATED_MIN_REVIEWS,
@@ -242,11 +243,26 @@ const contactLinkBase =
 const contactLink = `${contactLinkBase} border-slate-300 bg-white text-slate-900 hover:bg-slate-50`;
 const callLink = `${contactLinkBase} border-blue-700 bg-blue-700 text-white hover:bg-blue-800`;
 
+/** A click, or a middle-button click (which opens a link in a new tab, as `auxclick`). */
+const followed = (onFollow: () => void) => ({
+  onClick: onFollow,
+  onAuxClick: (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button === 1) onFollow();
+  },
+});
+
 /**
  * The company's phone (tap to call), e-mail and website, right under its name: the first thing a visitor
  * on a phone sees, not the last (issue 15).
  */
-export function CompanyContact({ company }: { company: CompanyProfile }) {
+export function CompanyContact({
+  company,
+  onUse,
+}: {
+  company: CompanyProfile;
+  /** Told when the visitor uses the phone or website link (the profile's activity beacons). */
+  onUse?: (kind: 'phone_click' | 'website_click') => void;
+}) {
   if (!company.phone && !company.email && !company.website) return null;
   return (
     <section aria-labelledby="contact-heading" className="mt-4">
@@ -256,7 +272,11 @@ export function CompanyContact({ company }: { company: CompanyProfile }) {
       <ul className="flex flex-wrap gap-2">
         {company.phone ? (
           <li className="max-w-full">
-            <a href={`tel:+1${phoneDigits(company.phone).slice(-10)}`} className={callLink}>
+            <a
+              href={`tel:+1${phoneDigits(company.phone).slice(-10)}`}
+              className={callLink}
+              {...followed(() => onUse?.('phone_click'))}
+            >
               <PhoneIcon className="h-4 w-4 shrink-0" />
               Call {formatPhone(company.phone)}
             </a>
@@ -277,6 +297,7 @@ export function CompanyContact({ company }: { company: CompanyProfile }) {
               rel="nofollow noopener noreferrer"
               target="_blank"
               className={contactLink}
+              {...followed(() => onUse?.('website_click'))}
             >
               <GlobeIcon className="h-4 w-4 shrink-0 text-slate-500" />
               <span className="break-all">{company.website.replace(/^https?:\/\//, '')}</span>

@@ -49,9 +49,11 @@ export interface CompanyQuoteButtonProps {
   company: { id: number; name: string };
   /** /get-quotes?company=…: where the link goes without JavaScript, or when the widget cannot load. */
   href: string;
+  /** Told each time the visitor uses the link, however it is opened (the profile's activity beacons). */
+  onUse?: () => void;
 }
 
-export function CompanyQuoteButton({ company, href }: CompanyQuoteButtonProps) {
+export function CompanyQuoteButton({ company, href, onUse }: CompanyQuoteButtonProps) {
   const navigate = useNavigate();
   const containerRef = useRef<HTMLDivElement>(null);
   const requested = useRef(false);
@@ -68,6 +70,7 @@ export function CompanyQuoteButton({ company, href }: CompanyQuoteButtonProps) {
   }, []);
 
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    onUse?.();
     // A new tab or window is the link's business.
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
       return;
@@ -104,6 +107,10 @@ export function CompanyQuoteButton({ company, href }: CompanyQuoteButtonProps) {
         onPointerEnter={injectWidgetLoader}
         onFocus={injectWidgetLoader}
         onClick={onClick}
+        onAuxClick={(event) => {
+          // The middle button opens /get-quotes in a new tab: a use of the button too.
+          if (event.button === 1) onUse?.();
+        }}
         // The brand colour and the widget's radius, like the launcher that takes its place once it is shown.
         className={`${launcherShown ? 'hidden ' : ''}rounded-xl bg-blue-700 px-6 py-3 text-center font-semibold text-white hover:bg-blue-800`}
       >

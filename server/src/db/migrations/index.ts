@@ -63,6 +63,7 @@ import * as addCompanyImportUndoStatus from './20261127_82_add_company_import_un
 import * as createMailMessages from './20261127_90_create_mail_messages';
 import * as createAdminAlertStates from './20261127_91_create_admin_alert_states';
 import * as scheduleAlertCheck from './20261127_92_schedule_alert_check';
+import * as createCompanyDailyActivity from './20261127_93_create_company_daily_activity';
 
 const migrations: Record<string, Knex.Migration> = {
   '20261123_01_create_states': createStates,
@@ -125,6 +126,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261127_90_create_mail_messages': createMailMessages,
   '20261127_91_create_admin_alert_states': createAdminAlertStates,
   '20261127_92_schedule_alert_check': scheduleAlertCheck,
+  '20261127_93_create_company_daily_activity': createCompanyDailyActivity,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

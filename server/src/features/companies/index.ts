@@ -16,5 +16,6 @@ export {
   servicesByCompany,
 } from './company-row';
 export { listCompanies } from './list-companies';
+export { listedCompanyId } from './company-slug';
 export { companyRoutes } from './routes';
 export { countListedCompanies, listedCompanySlugs } from './sitemap-entries';

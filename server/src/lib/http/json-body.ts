@@ -37,9 +37,14 @@ class TooDeepError extends Error {
   }
 }
 
-export function jsonBody(limit: string): RequestHandler {
+/**
+ * `types`: the content types read as JSON. A beacon (navigator.sendBeacon with a string) arrives as
+ * text/plain, the one type a page can send without a preflight, so the beacon endpoints read that as JSON too.
+ */
+export function jsonBody(limit: string, types: string[] = ['application/json']): RequestHandler {
   return express.json({
     limit,
+    type: types,
     verify: (_req, _res, body) => {
       if (jsonDepth(body) > MAX_JSON_DEPTH) throw new TooDeepError();
     },

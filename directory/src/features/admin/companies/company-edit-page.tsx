@@ -1,6 +1,7 @@
 /**
  * One company (/admin/companies/:id): its form (saved with PUT; the public profile and the search index
- * follow at once), a link to its public page, delete (after a confirmation), and its reviews to moderate.
+ * follow at once), a link to its public page, delete (after a confirmation), its profile activity (views and
+ * clicks per day), and its reviews to moderate.
  */
 import {
   COMPANY_FIELD_LABELS,
@@ -30,6 +31,7 @@ import { ratingText } from './rating-text';
 import { COMPANIES_PATH, REVIEWS_PATH } from './api-paths';
 import { bodyOf, CompanyForm, formStateOf, type CompanyFormState } from './company-form';
 import { REVIEW_STATUS_LABELS, ReviewModeration } from './review-moderation';
+import { CompanyActivityPanel } from './company-activity-panel';
 import { auditOf } from '../audit/audit-link';
 import { useMay } from '../use-admin-role';
 
@@ -250,6 +252,8 @@ function CompanyEditor({ detail }: { detail: AdminCompanyDetail }) {
         onSubmit={() => submit(draft.values, draft.version)}
         slugHint={`The public page is ${companyProfilePath(detail.values.slug)}; changing the slug changes its address, and the old one keeps leading here.`}
       />
+
+      <CompanyActivityPanel companyId={detail.id} />
 
       <section aria-labelledby="reviews-heading" className="space-y-3">
         <h3 id="reviews-heading" className="text-lg font-semibold text-slate-900">

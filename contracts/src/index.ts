@@ -50,4 +50,5 @@ export { idParam, intParam } from './query-params';
 export * from './admin-api-paths';
 export * from './record-versions';
 export * from './admin-bulk';
+export * from './profile-activity-kinds';
 export * from './profile-analytics';

@@ -5,27 +5,7 @@
  */
 import { z } from 'zod';
 import { adminIntParam } from './admin-leads';
-
-/** What a visitor did on a profile: opened it, or used its Get Quote button, phone link or website link. */
-export const PROFILE_ACTIVITY_KINDS = [
-  'view',
-  'quote_click',
-  'phone_click',
-  'website_click',
-] as const;
-export type ProfileActivityKind = (typeof PROFILE_ACTIVITY_KINDS)[number];
-
-/** Each kind as staff read it, in a column, a legend or a total. */
-export const PROFILE_ACTIVITY_LABELS: Readonly<Record<ProfileActivityKind, string>> = {
-  view: 'Profile views',
-  quote_click: 'Get Quote clicks',
-  phone_click: 'Phone clicks',
-  website_click: 'Website clicks',
-};
-
-/** Where a profile's beacons go: POST, answered 204. */
-export const profileActivityApiPath = (slug: string): string =>
-  `/api/companies/${encodeURIComponent(slug)}/activity`;
+import { PROFILE_ACTIVITY_KINDS } from './profile-activity-kinds';
 
 const KINDS_TEXT = PROFILE_ACTIVITY_KINDS.join(', ');
 
@@ -74,11 +54,3 @@ export const AdminCompanyActivitySchema = z.object({
   byDay: z.array(z.object({ day: z.string(), counts: ProfileActivityCountsSchema })),
 });
 export type AdminCompanyActivity = z.infer<typeof AdminCompanyActivitySchema>;
-
-/** Every kind at zero: a day nobody visited. */
-export const noProfileActivity = (): ProfileActivityCounts => ({
-  view: 0,
-  quote_click: 0,
-  phone_click: 0,
-  website_click: 0,
-});

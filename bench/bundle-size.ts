@@ -18,6 +18,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const CLIENT_DIR = path.join(root, 'directory', 'dist', 'client');
 /** The manifest key of the browser entry. */
 const ENTRY = 'src/app/entry-client.tsx';
+/** The manifest key of the module the admin area loads its screens through. */
+const ADMIN_SCREEN_MODULES = 'src/features/admin/admin-screen-modules.ts';
 /** Kilobytes of 1,000 bytes, as Vite's build output counts them. */
 export const BUDGET_BYTES = 130_000;
 
@@ -80,9 +82,12 @@ export function pageBundles(clientDir = CLIENT_DIR): PageBundle[] {
     for (const next of chunk.imports ?? []) collect(next, files);
   };
   const sum = (files: Iterable<string>) => [...files].reduce((total, f) => total + sizeOf(f), 0);
-  // The router's lazy routes are the entry's dynamic imports.
-  const pages = (manifest[ENTRY]?.dynamicImports ?? []).filter(
-    (key) => key.startsWith('src/features/') && !LOADER_ONLY.has(key),
+  // The router's lazy routes are the entry's dynamic imports, and the admin screens those of the module
+  // the admin area loads them through (it holds their file names, so the public entry does not).
+  const adminScreens = manifest[ADMIN_SCREEN_MODULES]?.dynamicImports ?? [];
+  const pages = [...(manifest[ENTRY]?.dynamicImports ?? []), ...adminScreens].filter(
+    (key) =>
+      key.startsWith('src/features/') && !LOADER_ONLY.has(key) && key !== ADMIN_SCREEN_MODULES,
   );
   // What the entry's own chunks import dynamically (the API client for client-side navigations, the toast
   // region) loads on demand, on any page: not counted for a page.
@@ -92,6 +97,7 @@ export function pageBundles(clientDir = CLIENT_DIR): PageBundle[] {
     .map((key) => {
       const files = new Set<string>();
       collect(ENTRY, files);
+      if (adminScreens.includes(key)) collect(ADMIN_SCREEN_MODULES, files);
       collect(key, files);
       const deferred = new Set(files);
       for (const file of files) {

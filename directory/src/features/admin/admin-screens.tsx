@@ -1,124 +1,46 @@
 /**
  * The admin screens, children of the admin layout route (/admin): one entry per screen, each a lazy page
- * module in its own feature folder under features/admin/. Only screens that exist are registered.
+ * module in its own feature folder under features/admin/ (admin-screen-modules.ts, loaded with the admin
+ * area, so the public entry holds these paths and nothing of the screens). Only screens that exist are
+ * registered.
  */
 import type { RouteObject } from 'react-router-dom';
+import type { AdminScreenPath } from './admin-screen-modules';
+
+const screen =
+  (name: AdminScreenPath): RouteObject['lazy'] =>
+  async () => {
+    const { ADMIN_SCREEN_MODULES } = await import('./admin-screen-modules');
+    return { Component: (await ADMIN_SCREEN_MODULES[name]()).Component };
+  };
 
 export const adminScreens: RouteObject[] = [
-  {
-    index: true,
-    lazy: async () => ({ Component: (await import('./dashboard/dashboard-page')).Component }),
-  },
-  {
-    path: 'leads',
-    lazy: async () => ({ Component: (await import('./leads/leads-page')).Component }),
-  },
-  {
-    path: 'leads/:id',
-    lazy: async () => ({ Component: (await import('./leads/lead-detail-page')).Component }),
-  },
-  {
-    path: 'messages',
-    lazy: async () => ({ Component: (await import('./messages/messages-page')).Component }),
-  },
-  {
-    path: 'messages/:id',
-    lazy: async () => ({ Component: (await import('./messages/message-page')).Component }),
-  },
-  {
-    path: 'mail',
-    lazy: async () => ({ Component: (await import('./mail/mail-page')).Component }),
-  },
-  {
-    path: 'mail/:id',
-    lazy: async () => ({ Component: (await import('./mail/mail-message-page')).Component }),
-  },
-  {
-    path: 'statistics',
-    lazy: async () => ({ Component: (await import('./statistics/statistics-page')).Component }),
-  },
-  {
-    path: 'database',
-    lazy: async () => ({ Component: (await import('./database/database-page')).Component }),
-  },
-  {
-    path: 'settings',
-    lazy: async () => ({ Component: (await import('./settings/settings-page')).Component }),
-  },
-  {
-    path: 'jobs',
-    lazy: async () => ({ Component: (await import('./jobs/jobs-page')).Component }),
-  },
-  {
-    path: 'jobs/:id',
-    lazy: async () => ({ Component: (await import('./jobs/job-detail-page')).Component }),
-  },
-  {
-    path: 'scripts',
-    lazy: async () => ({ Component: (await import('./scripts/scripts-page')).Component }),
-  },
-  {
-    path: 'scripts/run',
-    lazy: async () => ({ Component: (await import('./scripts/run-picker-page')).Component }),
-  },
-  {
-    path: 'scripts/run/:id',
-    lazy: async () => ({ Component: (await import('./scripts/run-script-page')).Component }),
-  },
-  {
-    path: 'scripts/schedule',
-    lazy: async () => ({ Component: (await import('./scripts/schedules-page')).Component }),
-  },
-  {
-    path: 'companies',
-    lazy: async () => ({ Component: (await import('./companies/companies-page')).Component }),
-  },
-  {
-    path: 'companies/new',
-    lazy: async () => ({ Component: (await import('./companies/company-new-page')).Component }),
-  },
-  {
-    path: 'companies/applications',
-    lazy: async () => ({ Component: (await import('./companies/applications-page')).Component }),
-  },
-  {
-    path: 'companies/reviews',
-    lazy: async () => ({ Component: (await import('./companies/reviews-page')).Component }),
-  },
-  {
-    path: 'companies/:id',
-    lazy: async () => ({ Component: (await import('./companies/company-edit-page')).Component }),
-  },
-  {
-    path: 'upload',
-    lazy: async () => ({ Component: (await import('./companies/import/upload-page')).Component }),
-  },
-  {
-    path: 'seo-health',
-    lazy: async () => ({
-      Component: (await import('./seo-health/seo-dashboard-page')).Component,
-    }),
-  },
-  {
-    path: 'seo-health/tasks',
-    lazy: async () => ({ Component: (await import('./seo-health/seo-tasks-page')).Component }),
-  },
-  {
-    path: 'seo-health/reports',
-    lazy: async () => ({ Component: (await import('./seo-health/seo-reports-page')).Component }),
-  },
-  {
-    path: 'seo-health/analyzer',
-    lazy: async () => ({
-      Component: (await import('./seo-health/seo-analyzer-page')).Component,
-    }),
-  },
-  {
-    path: 'audit',
-    lazy: async () => ({ Component: (await import('./audit/audit-page')).Component }),
-  },
-  {
-    path: 'qa-automation',
-    lazy: async () => ({ Component: (await import('./qa/qa-page')).Component }),
-  },
+  { index: true, lazy: screen('dashboard') },
+  { path: 'leads', lazy: screen('leads') },
+  { path: 'leads/:id', lazy: screen('leads/:id') },
+  { path: 'messages', lazy: screen('messages') },
+  { path: 'messages/:id', lazy: screen('messages/:id') },
+  { path: 'mail', lazy: screen('mail') },
+  { path: 'mail/:id', lazy: screen('mail/:id') },
+  { path: 'statistics', lazy: screen('statistics') },
+  { path: 'database', lazy: screen('database') },
+  { path: 'settings', lazy: screen('settings') },
+  { path: 'jobs', lazy: screen('jobs') },
+  { path: 'jobs/:id', lazy: screen('jobs/:id') },
+  { path: 'scripts', lazy: screen('scripts') },
+  { path: 'scripts/run', lazy: screen('scripts/run') },
+  { path: 'scripts/run/:id', lazy: screen('scripts/run/:id') },
+  { path: 'scripts/schedule', lazy: screen('scripts/schedule') },
+  { path: 'companies', lazy: screen('companies') },
+  { path: 'companies/new', lazy: screen('companies/new') },
+  { path: 'companies/applications', lazy: screen('companies/applications') },
+  { path: 'companies/reviews', lazy: screen('companies/reviews') },
+  { path: 'companies/:id', lazy: screen('companies/:id') },
+  { path: 'upload', lazy: screen('upload') },
+  { path: 'seo-health', lazy: screen('seo-health') },
+  { path: 'seo-health/tasks', lazy: screen('seo-health/tasks') },
+  { path: 'seo-health/reports', lazy: screen('seo-health/reports') },
+  { path: 'seo-health/analyzer', lazy: screen('seo-health/analyzer') },
+  { path: 'audit', lazy: screen('audit') },
+  { path: 'qa-automation', lazy: screen('qa-automation') },
 ];

@@ -9,33 +9,15 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { adminWrite, loginAsAdmin } from '../support/admin';
 import { E2E_ADMIN, PRODUCT_URL } from '../playwright.config';
+import { austinCompanyForm } from '../../server/test/support/company-form';
 
 const RUN = randomUUID().replace(/-/g, '').slice(0, 6);
 const BEFORE = `Acme Movers ${RUN}`;
 const AFTER = `Acme Moving Co. ${RUN}`;
 const SHOTS = path.resolve(import.meta.dirname, '../../docs/screenshots/issue-16');
 
-const companyForm = (name: string) => ({
-  name,
-  description: 'Local moves across the Hill Country.',
-  website: '',
-  phone: '',
-  email: '',
-  logo: '',
-  photo_urls: [],
-  street: '',
-  city: 'Austin',
-  state: 'TX',
-  zip_code: '',
-  usdot_number: '',
-  mc_number: '',
-  founded_year: null,
-  service_area: '',
-  service_radius_miles: null,
-  services: ['local-moving'],
-  is_featured: false,
-  is_in_list: false,
-});
+// Made for the test and never shown on the public site.
+const companyForm = (name: string) => ({ ...austinCompanyForm(name), is_in_list: false });
 
 test('an owner edits a company, then finds and reads the change in the audit log', async ({
   page,

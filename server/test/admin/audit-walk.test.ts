@@ -21,10 +21,9 @@ import { loadConfig } from '../../src/config';
 import { adminApi } from '../../src/api/admin-api';
 import { setAdminPassword } from '../../src/features/auth/admin-users';
 import { enqueueJob } from '../../src/jobs/queue';
-import { JobWorker } from '../../src/jobs/worker';
-import { companyImportHandlers } from '../../src/features/companies/admin/import/import-job';
 import { loginAsAdmin, type AdminClient } from '../admin-session';
 import { testDatabases } from '../databases';
+import { startImportWorker } from '../support/import-worker';
 import { routesOf } from '../router-endpoints';
 import { startTestApp, type TestApp } from '../test-app';
 import { austinCompanyForm } from '../support/company-form';
@@ -399,16 +398,7 @@ async function appliedImport(app: TestApp, owner: AdminClient, name: string): Pr
   const id = await newUpload(owner, name);
   const started = await owner.request(`/api/admin/upload/${id}/import`, { method: 'POST' });
   expect(started.status, await started.clone().text()).toBe(202);
-  const worker = new JobWorker({
-    db: app.db,
-    logger: pino({ level: 'silent' }),
-    handlers: companyImportHandlers(app.db),
-    concurrency: 1,
-    pollIntervalMs: 50,
-    leaseMs: 60_000,
-    backoff: { baseMs: 100, maxMs: 1000 },
-  });
-  worker.start();
+  const worker = startImportWorker(app.db);
   try {
     const deadline = Date.now() + 60_000;
     for (;;) {

@@ -9,7 +9,6 @@
  */
 import { createHash, randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pino } from 'pino';
 import { parse } from 'csv-parse/sync';
 import {
   COMPANY_CSV_COLUMNS,
@@ -18,9 +17,9 @@ import {
   ImportUndoConflictSchema,
   type CompanyImport,
 } from '@moveratlas/contracts';
-import { JobWorker } from '../../src/jobs/worker';
-import { companyImportHandlers } from '../../src/features/companies';
+import { type JobWorker } from '../../src/jobs/worker';
 import { testDatabases } from '../databases';
+import { startImportWorker } from '../support/import-worker';
 import { startTestApp, type TestApp } from '../test-app';
 import { loginAsAdmin, type AdminClient } from '../admin-session';
 
@@ -144,16 +143,7 @@ describe.each(testDatabases())(
     beforeAll(async () => {
       app = await startTestApp(database.config);
       admin = await loginAsAdmin(app.baseUrl);
-      worker = new JobWorker({
-        db: app.db,
-        logger: pino({ level: 'silent' }),
-        handlers: companyImportHandlers(app.db),
-        concurrency: 1,
-        pollIntervalMs: 50,
-        leaseMs: 60_000,
-        backoff: { baseMs: 100, maxMs: 1000 },
-      });
-      worker.start();
+      worker = startImportWorker(app.db);
       ids = {
         formula: await create({
           slug: `${WORD}-formula`,

@@ -10,21 +10,20 @@
 import { createHash, randomInt } from 'node:crypto';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { pino } from 'pino';
 import {
   COMPANY_CSV_COLUMNS,
   CompanyImportSchema,
   type CompanyImport,
 } from '@moveratlas/contracts';
-import { JobWorker } from '../../src/jobs/worker';
+import { type JobWorker } from '../../src/jobs/worker';
 import type { Job } from '../../src/jobs/queue';
 import {
-  companyImportHandlers,
   COMPANY_IMPORT_JOB,
   runImport,
 } from '../../src/features/companies/admin/import/import-job';
 import { IMPORT_BATCH_ROWS } from '../../src/features/companies/admin/import/dry-run';
 import { testDatabases } from '../databases';
+import { startImportWorker } from '../support/import-worker';
 import { startTestApp, type TestApp } from '../test-app';
 import { loginAsAdmin, type AdminClient } from '../admin-session';
 
@@ -122,16 +121,7 @@ describe.each(testDatabases())('companies CSV import on $name', (database) => {
   beforeAll(async () => {
     app = await startTestApp(database.config);
     admin = await loginAsAdmin(app.baseUrl);
-    worker = new JobWorker({
-      db: app.db,
-      logger: pino({ level: 'silent' }),
-      handlers: companyImportHandlers(app.db),
-      concurrency: 1,
-      pollIntervalMs: 50,
-      leaseMs: 60_000,
-      backoff: { baseMs: 100, maxMs: 1000 },
-    });
-    worker.start();
+    worker = startImportWorker(app.db);
   });
 
   afterAll(async () => {

@@ -17,7 +17,7 @@ import { pageTitle } from '@moveratlas/contracts';
 import { WithQueryClient } from '../../lib/query-provider';
 import { useSite } from '../../lib/site';
 import { AdminGuard } from './admin-guard';
-import { failureText } from './ui/failure-text';
+import { failureText } from '../../components/dashboard/failure-text';
 import { AdminLayout } from './admin-layout';
 import { ADMIN_HOME, adminTitle } from './admin-nav';
 

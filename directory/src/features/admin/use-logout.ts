@@ -7,7 +7,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { adminWrite } from './admin-request';
-import { failureText } from './ui/failure-text';
+import { failureText } from '../../components/dashboard/failure-text';
 import { toast } from '../../components/toast/toast-store';
 import { AUTH_STATUS_KEY, isAdminDataKey } from './auth-status';
 import { allowLeavingOnce } from './drafts/leave-guard';

@@ -9,7 +9,7 @@ import { useRef } from 'react';
 import { Link } from 'react-router-dom';
 import type { AdminAlert } from '@moveratlas/contracts';
 import { AdminIcon } from '../admin-icons';
-import { DateTime } from '../ui/date-time';
+import { DateTime } from '../../../components/dashboard/date-time';
 import { useAdminAlerts } from './use-admin-alerts';
 import { useDismissedAlerts } from './dismissed-alerts';
 

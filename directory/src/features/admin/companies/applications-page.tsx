@@ -16,15 +16,21 @@ import {
 } from '@moveratlas/contracts';
 import { toast } from '../../../components/toast/toast-store';
 import { adminWrite } from '../admin-request';
-import { Badge } from '../ui/badge';
-import { BackLink } from '../ui/breadcrumb';
-import { buttonClass, cardClass, inputClass, linkClass, primaryButtonClass } from '../ui/classes';
-import { DateTime } from '../ui/date-time';
-import { ConfirmDialog } from '../ui/dialog';
-import { failureText } from '../ui/failure-text';
-import { EmptyState, LoadFailure, Skeleton } from '../ui/load-states';
-import { Pager } from '../ui/pager';
-import { pick, withParams } from '../ui/url-params';
+import { Badge } from '../../../components/dashboard/badge';
+import { BackLink } from '../../../components/dashboard/breadcrumb';
+import {
+  buttonClass,
+  cardClass,
+  inputClass,
+  linkClass,
+  primaryButtonClass,
+} from '../../../components/dashboard/classes';
+import { DateTime } from '../../../components/dashboard/date-time';
+import { ConfirmDialog } from '../../../components/dashboard/dialog';
+import { failureText } from '../../../components/dashboard/failure-text';
+import { EmptyState, LoadFailure, Skeleton } from '../../../components/dashboard/load-states';
+import { Pager } from '../../../components/dashboard/pager';
+import { pick, withParams } from '../../../components/dashboard/url-params';
 import { APPLICATIONS_PATH } from './api-paths';
 
 const STATUS_LABELS: Record<ApplicationStatus | 'all', string> = {

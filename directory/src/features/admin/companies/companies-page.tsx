@@ -22,12 +22,17 @@ import { toast } from '../../../components/toast/toast-store';
 import { ApiError } from '../../../lib/api-client';
 import { formatCount } from '../../../lib/numbers';
 import { adminWrite } from '../admin-request';
-import { buttonClass, linkClass, primaryButtonClass } from '../ui/classes';
-import { DateTime } from '../ui/date-time';
-import { failureText } from '../ui/failure-text';
-import { FilterForm, FilterSelect } from '../ui/list-filters';
-import { ListCard, ListCards, ListTable } from '../ui/list-layout';
-import { EmptyState, LoadFailure, Skeleton, StaleListNotice } from '../ui/load-states';
+import { buttonClass, linkClass, primaryButtonClass } from '../../../components/dashboard/classes';
+import { DateTime } from '../../../components/dashboard/date-time';
+import { failureText } from '../../../components/dashboard/failure-text';
+import { FilterForm, FilterSelect } from '../../../components/dashboard/list-filters';
+import { ListCard, ListCards, ListTable } from '../../../components/dashboard/list-layout';
+import {
+  EmptyState,
+  LoadFailure,
+  Skeleton,
+  StaleListNotice,
+} from '../../../components/dashboard/load-states';
 import {
   BulkBar,
   BulkConfirm,
@@ -39,10 +44,14 @@ import {
   type BulkActionChoice,
   type RowSelection,
 } from '../ui/bulk-actions';
-import { PageSizeSelect, Pager } from '../ui/pager';
+import { PageSizeSelect, Pager } from '../../../components/dashboard/pager';
 import { SavedViews } from '../ui/saved-views';
-import { SortableHead, type SortOrder, type Sorting } from '../ui/sort-header';
-import { pick } from '../ui/url-params';
+import {
+  SortableHead,
+  type SortOrder,
+  type Sorting,
+} from '../../../components/dashboard/sort-header';
+import { pick } from '../../../components/dashboard/url-params';
 import { APPLICATIONS_PATH, COMPANIES_PATH } from './api-paths';
 import { ratingText } from './rating-text';
 

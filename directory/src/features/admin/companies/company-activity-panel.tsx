@@ -14,9 +14,9 @@ import {
 } from '@moveratlas/contracts';
 import { ColumnChart } from '../../../components/charts/column-chart';
 import { formatCount } from '../../../lib/numbers';
-import { formatDay, shortDay } from '../ui/date-time';
-import { EmptyState, LoadFailure, Skeleton } from '../ui/load-states';
-import { SectionCard } from '../ui/section-card';
+import { formatDay, shortDay } from '../../../components/dashboard/date-time';
+import { EmptyState, LoadFailure, Skeleton } from '../../../components/dashboard/load-states';
+import { SectionCard } from '../../../components/dashboard/section-card';
 import { COMPANIES_PATH } from './api-paths';
 
 /** The query key (and address) of a company's activity over the panel's range. */

@@ -19,14 +19,19 @@ import { adminWrite } from '../admin-request';
 import { DraftNotice } from '../drafts/draft-notice';
 import { useLeaveGuard } from '../drafts/leave-guard';
 import { useFormDraft } from '../drafts/use-form-draft';
-import { conflictingFields, defaultChoice, mergedValues, type MergeChoice } from '../ui/merge';
-import { MergePanel, shownValue } from '../ui/merge-panel';
-import { BackLink } from '../ui/breadcrumb';
-import { buttonClass, linkClass } from '../ui/classes';
-import { DateTime } from '../ui/date-time';
-import { ConfirmDialog } from '../ui/dialog';
-import { failureText } from '../ui/failure-text';
-import { LoadFailure, Skeleton } from '../ui/load-states';
+import {
+  conflictingFields,
+  defaultChoice,
+  mergedValues,
+  type MergeChoice,
+} from '../../../components/dashboard/merge';
+import { MergePanel, shownValue } from '../../../components/dashboard/merge-panel';
+import { BackLink } from '../../../components/dashboard/breadcrumb';
+import { buttonClass, linkClass } from '../../../components/dashboard/classes';
+import { DateTime } from '../../../components/dashboard/date-time';
+import { ConfirmDialog } from '../../../components/dashboard/dialog';
+import { failureText } from '../../../components/dashboard/failure-text';
+import { LoadFailure, Skeleton } from '../../../components/dashboard/load-states';
 import { ratingText } from './rating-text';
 import { COMPANIES_PATH, REVIEWS_PATH } from './api-paths';
 import { bodyOf, CompanyForm, formStateOf, type CompanyFormState } from './company-form';

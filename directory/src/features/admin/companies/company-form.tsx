@@ -11,8 +11,8 @@ import {
   US_STATES,
   type CompanyValues,
 } from '@moveratlas/contracts';
-import { cardClass, inputClass, primaryButtonClass } from '../ui/classes';
-import { Field, FormFailure } from '../ui/fields';
+import { cardClass, inputClass, primaryButtonClass } from '../../../components/dashboard/classes';
+import { Field, FormFailure } from '../../../components/dashboard/fields';
 
 /** The form's state: text as typed, the services chosen, the two flags. */
 export interface CompanyFormState {

@@ -16,10 +16,10 @@ import { adminWrite } from '../admin-request';
 import { DraftNotice } from '../drafts/draft-notice';
 import { useLeaveGuard } from '../drafts/leave-guard';
 import { useFormDraft } from '../drafts/use-form-draft';
-import { BackLink } from '../ui/breadcrumb';
-import { linkClass } from '../ui/classes';
-import { failureText } from '../ui/failure-text';
-import { LoadFailure, Skeleton } from '../ui/load-states';
+import { BackLink } from '../../../components/dashboard/breadcrumb';
+import { linkClass } from '../../../components/dashboard/classes';
+import { failureText } from '../../../components/dashboard/failure-text';
+import { LoadFailure, Skeleton } from '../../../components/dashboard/load-states';
 import { APPLICATIONS_PATH, COMPANIES_PATH } from './api-paths';
 import { bodyOf, CompanyForm, EMPTY_COMPANY, type CompanyFormState } from './company-form';
 

@@ -16,12 +16,12 @@ import {
 import { toast } from '../../../components/toast/toast-store';
 import { formatCount } from '../../../lib/numbers';
 import { adminWrite } from '../admin-request';
-import { Badge, type BadgeTone } from '../ui/badge';
-import { buttonClass, cardClass, linkClass } from '../ui/classes';
-import { DateTime } from '../ui/date-time';
-import { failureText } from '../ui/failure-text';
-import { EmptyState, LoadFailure, Skeleton } from '../ui/load-states';
-import { PageButtons } from '../ui/pager';
+import { Badge, type BadgeTone } from '../../../components/dashboard/badge';
+import { buttonClass, cardClass, linkClass } from '../../../components/dashboard/classes';
+import { DateTime } from '../../../components/dashboard/date-time';
+import { failureText } from '../../../components/dashboard/failure-text';
+import { EmptyState, LoadFailure, Skeleton } from '../../../components/dashboard/load-states';
+import { PageButtons } from '../../../components/dashboard/pager';
 import {
   BulkBar,
   BulkConfirm,

@@ -4,9 +4,9 @@
  */
 import { useSearchParams } from 'react-router-dom';
 import { REVIEW_STATUSES, type ReviewStatus } from '@moveratlas/contracts';
-import { BackLink } from '../ui/breadcrumb';
+import { BackLink } from '../../../components/dashboard/breadcrumb';
 import { SavedViews } from '../ui/saved-views';
-import { pageParam, withParams } from '../ui/url-params';
+import { pageParam, withParams } from '../../../components/dashboard/url-params';
 import { ReviewModeration } from './review-moderation';
 
 export function Component() {

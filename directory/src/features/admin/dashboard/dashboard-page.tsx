@@ -12,9 +12,14 @@ import { BarChart } from '../../../components/charts/bar-chart';
 import { ColumnChart } from '../../../components/charts/column-chart';
 import { formatCount } from '../../../lib/numbers';
 import { DeliveryBadge, fullName, routeText, StatusBadge } from '../leads/lead-format';
-import { buttonClass, cardClass } from '../ui/classes';
-import { DateTime, formatDateTime, formatDay, shortDay } from '../ui/date-time';
-import { LoadFailure, Skeleton } from '../ui/load-states';
+import { buttonClass, cardClass } from '../../../components/dashboard/classes';
+import {
+  DateTime,
+  formatDateTime,
+  formatDay,
+  shortDay,
+} from '../../../components/dashboard/date-time';
+import { LoadFailure, Skeleton } from '../../../components/dashboard/load-states';
 import { useNewMessageCount } from '../messages/message-format';
 import { useAdminAlerts } from '../alerts/use-admin-alerts';
 

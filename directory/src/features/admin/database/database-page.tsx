@@ -12,13 +12,13 @@ import {
   type ServerLoad,
 } from '@moveratlas/contracts';
 import { formatCount } from '../../../lib/numbers';
-import { Badge, type BadgeTone } from '../ui/badge';
-import { buttonClass, inputClass, primaryButtonClass } from '../ui/classes';
-import { formatDateTime } from '../ui/date-time';
+import { Badge, type BadgeTone } from '../../../components/dashboard/badge';
+import { buttonClass, inputClass, primaryButtonClass } from '../../../components/dashboard/classes';
+import { formatDateTime } from '../../../components/dashboard/date-time';
 import { useMay } from '../use-admin-role';
-import { failureText } from '../ui/failure-text';
-import { LoadFailure, Skeleton } from '../ui/load-states';
-import { SectionCard } from '../ui/section-card';
+import { failureText } from '../../../components/dashboard/failure-text';
+import { LoadFailure, Skeleton } from '../../../components/dashboard/load-states';
+import { SectionCard } from '../../../components/dashboard/section-card';
 import { downloadBackup } from './backup-download';
 
 const HEALTH_PATH = '/api/admin/database/health';

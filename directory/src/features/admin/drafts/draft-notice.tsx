@@ -1,6 +1,6 @@
 /** "Restored your unsaved changes from …": said when a form opens with a draft, with a way to drop it. */
-import { formatDateTime } from '../ui/date-time';
-import { buttonClass } from '../ui/classes';
+import { formatDateTime } from '../../../components/dashboard/date-time';
+import { buttonClass } from '../../../components/dashboard/classes';
 
 export function DraftNotice({
   restoredAt,

@@ -13,7 +13,7 @@ import {
   type Blocker,
   type BlockerFunction,
 } from 'react-router-dom';
-import { ConfirmDialog } from '../ui/dialog';
+import { ConfirmDialog } from '../../../components/dashboard/dialog';
 
 /** The forms on screen that hold unsaved changes. */
 const unsavedForms = new Set<string>();

@@ -13,19 +13,19 @@ import {
 } from '@moveratlas/contracts';
 import { toast } from '../../../components/toast/toast-store';
 import { adminWrite } from '../admin-request';
-import { Breadcrumb } from '../ui/breadcrumb';
+import { Breadcrumb } from '../../../components/dashboard/breadcrumb';
 import {
   buttonClass,
   cardClass,
   dangerButtonClass,
   linkClass,
   primaryButtonClass,
-} from '../ui/classes';
-import { formatDuration, Time } from '../ui/date-time';
-import { ConfirmDialog } from '../ui/dialog';
-import { failureText } from '../ui/failure-text';
-import { LoadFailure, Skeleton } from '../ui/load-states';
-import { ProgressBar } from '../ui/progress-bar';
+} from '../../../components/dashboard/classes';
+import { formatDuration, Time } from '../../../components/dashboard/date-time';
+import { ConfirmDialog } from '../../../components/dashboard/dialog';
+import { failureText } from '../../../components/dashboard/failure-text';
+import { LoadFailure, Skeleton } from '../../../components/dashboard/load-states';
+import { ProgressBar } from '../../../components/dashboard/progress-bar';
 import { JobLeadLink, JobStatusBadge, jobTypeLabel, STATUS_LABELS } from './job-ui';
 import { jobPath, useLiveJob } from './use-live-job';
 

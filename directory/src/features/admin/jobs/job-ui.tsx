@@ -1,8 +1,8 @@
 /** How the Jobs and Scripts screens show a job: its status badge, its type and the lead it works for. */
 import { Link } from 'react-router-dom';
 import { jobLeadId, type AdminJob, type JobStatus } from '@moveratlas/contracts';
-import { Badge, type BadgeTone } from '../ui/badge';
-import { linkClass } from '../ui/classes';
+import { Badge, type BadgeTone } from '../../../components/dashboard/badge';
+import { linkClass } from '../../../components/dashboard/classes';
 
 export const STATUS_LABELS: Record<JobStatus, string> = {
   queued: 'Queued',

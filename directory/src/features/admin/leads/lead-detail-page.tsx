@@ -18,15 +18,20 @@ import {
 import { toast } from '../../../components/toast/toast-store';
 import { ApiError } from '../../../lib/api-client';
 import { adminWrite } from '../admin-request';
-import { cardClass, inputClass, linkClass, primaryButtonClass } from '../ui/classes';
-import { DateTime } from '../ui/date-time';
-import { ConfirmDialog } from '../ui/dialog';
-import { failureText } from '../ui/failure-text';
-import { Field, StatusSelectField } from '../ui/fields';
-import { RecordStates } from '../ui/load-states';
-import { Panel } from '../ui/section-card';
+import {
+  cardClass,
+  inputClass,
+  linkClass,
+  primaryButtonClass,
+} from '../../../components/dashboard/classes';
+import { DateTime } from '../../../components/dashboard/date-time';
+import { ConfirmDialog } from '../../../components/dashboard/dialog';
+import { failureText } from '../../../components/dashboard/failure-text';
+import { Field, StatusSelectField } from '../../../components/dashboard/fields';
+import { RecordStates } from '../../../components/dashboard/load-states';
+import { Panel } from '../../../components/dashboard/section-card';
 import { DeliveryBadge, fullName, moveSizeLabel, StatusBadge } from './lead-format';
-import { Facts } from '../ui/facts';
+import { Facts } from '../../../components/dashboard/facts';
 
 const ATTEMPT_EVENTS: Record<string, string> = {
   succeeded: 'Delivered',

@@ -6,7 +6,7 @@ import {
   type LeadStatus,
   type AdminLeadSummary,
 } from '@moveratlas/contracts';
-import { Badge, type BadgeTone } from '../ui/badge';
+import { Badge, type BadgeTone } from '../../../components/dashboard/badge';
 
 const STATUS_TONES: Record<LeadStatus, BadgeTone> = {
   new: 'info',

@@ -20,11 +20,16 @@ import {
   LEAD_STATUS_LABELS,
 } from '@moveratlas/contracts';
 import { formatCount } from '../../../lib/numbers';
-import { buttonClass, linkClass } from '../ui/classes';
-import { DateTime } from '../ui/date-time';
-import { FilterForm, FilterInput, FilterSelect } from '../ui/list-filters';
-import { ListCard, ListCards, ListTable } from '../ui/list-layout';
-import { EmptyState, LoadFailure, Skeleton, StaleListNotice } from '../ui/load-states';
+import { buttonClass, linkClass } from '../../../components/dashboard/classes';
+import { DateTime } from '../../../components/dashboard/date-time';
+import { FilterForm, FilterInput, FilterSelect } from '../../../components/dashboard/list-filters';
+import { ListCard, ListCards, ListTable } from '../../../components/dashboard/list-layout';
+import {
+  EmptyState,
+  LoadFailure,
+  Skeleton,
+  StaleListNotice,
+} from '../../../components/dashboard/load-states';
 import {
   BulkBar,
   BulkConfirm,
@@ -37,10 +42,10 @@ import {
   type RowSelection,
   BulkStatusSelect,
 } from '../ui/bulk-actions';
-import { PageSizeSelect, Pager } from '../ui/pager';
+import { PageSizeSelect, Pager } from '../../../components/dashboard/pager';
 import { SavedViews } from '../ui/saved-views';
-import { SortableHead, type Sorting } from '../ui/sort-header';
-import { pick } from '../ui/url-params';
+import { SortableHead, type Sorting } from '../../../components/dashboard/sort-header';
+import { pick } from '../../../components/dashboard/url-params';
 import { useMay } from '../use-admin-role';
 import { DeliveryBadge, fullName, moveSizeLabel, routeText, StatusBadge } from './lead-format';
 

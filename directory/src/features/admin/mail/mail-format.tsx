@@ -1,6 +1,6 @@
 /** How the Mail screens name a message's status, and the badge that shows it. */
 import type { MailStatus } from '@moveratlas/contracts';
-import { Badge, type BadgeTone } from '../ui/badge';
+import { Badge, type BadgeTone } from '../../../components/dashboard/badge';
 
 export const MAIL_STATUS_LABELS: Record<MailStatus, string> = {
   queued: 'Queued',

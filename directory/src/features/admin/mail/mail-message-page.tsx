@@ -13,13 +13,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { ADMIN_API, adminMailHtmlPath, type AdminMailDetail } from '@moveratlas/contracts';
-import { BackLink } from '../ui/breadcrumb';
-import { cardClass, linkClass } from '../ui/classes';
-import { DateTime } from '../ui/date-time';
-import { RecordStates } from '../ui/load-states';
-import { Panel } from '../ui/section-card';
+import { BackLink } from '../../../components/dashboard/breadcrumb';
+import { cardClass, linkClass } from '../../../components/dashboard/classes';
+import { DateTime } from '../../../components/dashboard/date-time';
+import { RecordStates } from '../../../components/dashboard/load-states';
+import { Panel } from '../../../components/dashboard/section-card';
 import { MailStatusBadge, templateLabel } from './mail-format';
-import { Facts } from '../ui/facts';
+import { Facts } from '../../../components/dashboard/facts';
 
 function Sending({ mail }: { mail: AdminMailDetail }) {
   const attempts = `${mail.attempts} ${mail.attempts === 1 ? 'attempt' : 'attempts'}`;

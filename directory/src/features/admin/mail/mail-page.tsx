@@ -11,12 +11,12 @@ import {
   type AdminMailList,
   type AdminMailSummary,
 } from '@moveratlas/contracts';
-import { DateTime } from '../ui/date-time';
-import { FilterForm, FilterSelect } from '../ui/list-filters';
-import { ListCard, ListCards, ListTable } from '../ui/list-layout';
-import { ListStates } from '../ui/load-states';
-import { Pager } from '../ui/pager';
-import { pick } from '../ui/url-params';
+import { DateTime } from '../../../components/dashboard/date-time';
+import { FilterForm, FilterSelect } from '../../../components/dashboard/list-filters';
+import { ListCard, ListCards, ListTable } from '../../../components/dashboard/list-layout';
+import { ListStates } from '../../../components/dashboard/load-states';
+import { Pager } from '../../../components/dashboard/pager';
+import { pick } from '../../../components/dashboard/url-params';
 import { MAIL_STATUS_LABELS, MailStatusBadge, templateLabel } from './mail-format';
 
 const FILTER_PARAMS = ['q', 'status'] as const;

@@ -6,7 +6,7 @@ import {
   type AdminContactMessageSummaryCounts,
   type ContactMessageStatus,
 } from '@moveratlas/contracts';
-import { Badge, type BadgeTone } from '../ui/badge';
+import { Badge, type BadgeTone } from '../../../components/dashboard/badge';
 
 export const MESSAGE_STATUS_LABELS: Record<ContactMessageStatus, string> = {
   new: 'New',

@@ -19,15 +19,20 @@ import { ApiError } from '../../../lib/api-client';
 import { useSite } from '../../../lib/site';
 import { adminWrite } from '../admin-request';
 import { useAuthStatus } from '../admin-guard';
-import { BackLink } from '../ui/breadcrumb';
-import { buttonClass, cardClass, inputClass, primaryButtonClass } from '../ui/classes';
-import { DateTime } from '../ui/date-time';
-import { failureText } from '../ui/failure-text';
-import { Field, StatusSelectField } from '../ui/fields';
-import { RecordStates } from '../ui/load-states';
-import { Panel } from '../ui/section-card';
+import { BackLink } from '../../../components/dashboard/breadcrumb';
+import {
+  buttonClass,
+  cardClass,
+  inputClass,
+  primaryButtonClass,
+} from '../../../components/dashboard/classes';
+import { DateTime } from '../../../components/dashboard/date-time';
+import { failureText } from '../../../components/dashboard/failure-text';
+import { Field, StatusSelectField } from '../../../components/dashboard/fields';
+import { RecordStates } from '../../../components/dashboard/load-states';
+import { Panel } from '../../../components/dashboard/section-card';
 import { MESSAGE_STATUS_LABELS, MessageStatusBadge, topicLabel } from './message-format';
-import { Facts } from '../ui/facts';
+import { Facts } from '../../../components/dashboard/facts';
 
 type Detail = AdminContactMessageDetail;
 

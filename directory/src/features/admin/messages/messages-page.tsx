@@ -12,14 +12,14 @@ import {
   type AdminContactMessageList,
   type AdminContactMessageSummary,
 } from '@moveratlas/contracts';
-import { DateTime } from '../ui/date-time';
-import { FilterForm, FilterSelect } from '../ui/list-filters';
+import { DateTime } from '../../../components/dashboard/date-time';
+import { FilterForm, FilterSelect } from '../../../components/dashboard/list-filters';
 import { SavedViews } from '../ui/saved-views';
-import { ListCard, ListCards, ListTable } from '../ui/list-layout';
-import { ListStates } from '../ui/load-states';
-import { Pager } from '../ui/pager';
-import { StatusFilter } from '../ui/status-filter';
-import { pick } from '../ui/url-params';
+import { ListCard, ListCards, ListTable } from '../../../components/dashboard/list-layout';
+import { ListStates } from '../../../components/dashboard/load-states';
+import { Pager } from '../../../components/dashboard/pager';
+import { StatusFilter } from '../../../components/dashboard/status-filter';
+import { pick } from '../../../components/dashboard/url-params';
 import { MESSAGE_STATUS_LABELS, MessageStatusBadge, topicLabel } from './message-format';
 
 /** Set by the filter form; the status is set by the pills above it. */

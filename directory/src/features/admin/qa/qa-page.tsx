@@ -23,14 +23,14 @@ import {
 import { toast } from '../../../components/toast/toast-store';
 import { formatCount } from '../../../lib/numbers';
 import { adminWrite } from '../admin-request';
-import { cardClass, linkClass, primaryButtonClass } from '../ui/classes';
-import { formatDuration, Time } from '../ui/date-time';
-import { failureText } from '../ui/failure-text';
-import { LoadFailure, Skeleton } from '../ui/load-states';
+import { cardClass, linkClass, primaryButtonClass } from '../../../components/dashboard/classes';
+import { formatDuration, Time } from '../../../components/dashboard/date-time';
+import { failureText } from '../../../components/dashboard/failure-text';
+import { LoadFailure, Skeleton } from '../../../components/dashboard/load-states';
 import { ActiveJobNotice } from '../seo-health/seo-ui';
-import { ProgressBar } from '../ui/progress-bar';
-import { pageParam, withParams } from '../ui/url-params';
-import { Pager } from '../ui/pager';
+import { ProgressBar } from '../../../components/dashboard/progress-bar';
+import { pageParam, withParams } from '../../../components/dashboard/url-params';
+import { Pager } from '../../../components/dashboard/pager';
 
 const RUNS_PATH = '/api/admin/qa-automation/runs';
 const RUNS_PAGE = 10;

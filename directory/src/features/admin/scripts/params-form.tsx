@@ -5,7 +5,7 @@
  * schema itself.
  */
 import type { ScriptParam, ScriptParamsJsonSchema } from '@moveratlas/contracts';
-import { inputClass } from '../ui/classes';
+import { inputClass } from '../../../components/dashboard/classes';
 
 /** The form's state: text as typed for number and text fields, booleans for checkboxes. */
 export type ParamValues = Record<string, string | boolean>;

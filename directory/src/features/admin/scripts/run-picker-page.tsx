@@ -6,9 +6,9 @@ import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import type { ScriptListResponse } from '@moveratlas/contracts';
-import { Breadcrumb } from '../ui/breadcrumb';
-import { cardClass, inputClass } from '../ui/classes';
-import { LoadFailure, Skeleton } from '../ui/load-states';
+import { Breadcrumb } from '../../../components/dashboard/breadcrumb';
+import { cardClass, inputClass } from '../../../components/dashboard/classes';
+import { LoadFailure, Skeleton } from '../../../components/dashboard/load-states';
 import { ScriptRunForm } from './script-run-form';
 import { SCRIPTS_PATH } from './scripts-page';
 

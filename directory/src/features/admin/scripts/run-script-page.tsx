@@ -2,8 +2,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import type { AdminScript } from '@moveratlas/contracts';
-import { Breadcrumb } from '../ui/breadcrumb';
-import { LoadFailure, Skeleton } from '../ui/load-states';
+import { Breadcrumb } from '../../../components/dashboard/breadcrumb';
+import { LoadFailure, Skeleton } from '../../../components/dashboard/load-states';
 import { ScriptRunForm } from './script-run-form';
 import { SCRIPTS_PATH } from './scripts-page';
 

@@ -16,14 +16,20 @@ import type {
 import { toast } from '../../../components/toast/toast-store';
 import { adminWrite } from '../admin-request';
 import { JobStatusBadge } from '../jobs/job-ui';
-import { Badge } from '../ui/badge';
-import { Breadcrumb } from '../ui/breadcrumb';
-import { buttonClass, cardClass, inputClass, linkClass, primaryButtonClass } from '../ui/classes';
+import { Badge } from '../../../components/dashboard/badge';
+import { Breadcrumb } from '../../../components/dashboard/breadcrumb';
+import {
+  buttonClass,
+  cardClass,
+  inputClass,
+  linkClass,
+  primaryButtonClass,
+} from '../../../components/dashboard/classes';
 import { localTimeZone, ScheduleTime, scheduleTimeText } from './schedule-time';
-import { ConfirmDialog } from '../ui/dialog';
-import { failureText } from '../ui/failure-text';
-import { EmptyState, LoadFailure, Skeleton } from '../ui/load-states';
-import { FormFailure } from '../ui/fields';
+import { ConfirmDialog } from '../../../components/dashboard/dialog';
+import { failureText } from '../../../components/dashboard/failure-text';
+import { EmptyState, LoadFailure, Skeleton } from '../../../components/dashboard/load-states';
+import { FormFailure } from '../../../components/dashboard/fields';
 import {
   initialValues,
   ParamFields,

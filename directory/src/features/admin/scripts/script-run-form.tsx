@@ -8,8 +8,12 @@ import { useNavigate } from 'react-router-dom';
 import type { AdminScript, ScriptRunResponse } from '@moveratlas/contracts';
 import { toast } from '../../../components/toast/toast-store';
 import { adminWrite } from '../admin-request';
-import { cardClass, primaryButtonClass, errorBoxClass } from '../ui/classes';
-import { failureText } from '../ui/failure-text';
+import {
+  cardClass,
+  primaryButtonClass,
+  errorBoxClass,
+} from '../../../components/dashboard/classes';
+import { failureText } from '../../../components/dashboard/failure-text';
 import { initialValues, ParamFields, readParams, type ParamErrors } from './params-form';
 
 export function ScriptRunForm({ script }: { script: AdminScript }) {

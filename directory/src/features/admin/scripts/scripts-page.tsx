@@ -6,9 +6,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import type { AdminScript, ScriptListResponse } from '@moveratlas/contracts';
 import { JobStatusBadge } from '../jobs/job-ui';
-import { buttonClass, cardClass, linkClass, primaryButtonClass } from '../ui/classes';
-import { Time } from '../ui/date-time';
-import { LoadFailure, Skeleton } from '../ui/load-states';
+import {
+  buttonClass,
+  cardClass,
+  linkClass,
+  primaryButtonClass,
+} from '../../../components/dashboard/classes';
+import { Time } from '../../../components/dashboard/date-time';
+import { LoadFailure, Skeleton } from '../../../components/dashboard/load-states';
 
 export const SCRIPTS_PATH = '/api/admin/scripts';
 

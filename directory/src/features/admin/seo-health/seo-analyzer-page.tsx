@@ -9,9 +9,14 @@ import { useSearchParams } from 'react-router-dom';
 import type { SeoAnalyzeResponse } from '@moveratlas/contracts';
 import { formatCount } from '../../../lib/numbers';
 import { adminWrite } from '../admin-request';
-import { buttonClass, cardClass, inputClass, primaryButtonClass } from '../ui/classes';
-import { failureText } from '../ui/failure-text';
-import { Skeleton } from '../ui/load-states';
+import {
+  buttonClass,
+  cardClass,
+  inputClass,
+  primaryButtonClass,
+} from '../../../components/dashboard/classes';
+import { failureText } from '../../../components/dashboard/failure-text';
+import { Skeleton } from '../../../components/dashboard/load-states';
 import { ruleExplanation, ruleTitle, SEO_API, SeoSectionNav, SeverityBadge } from './seo-ui';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {

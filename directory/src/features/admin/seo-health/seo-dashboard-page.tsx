@@ -9,9 +9,9 @@ import { Link } from 'react-router-dom';
 import type { SeoCrawl, SeoSummaryResponse } from '@moveratlas/contracts';
 import { LineChart } from '../../../components/charts/line-chart';
 import { formatCount } from '../../../lib/numbers';
-import { cardClass, inputClass, linkClass } from '../ui/classes';
-import { formatDuration, Time } from '../ui/date-time';
-import { LoadFailure, Skeleton } from '../ui/load-states';
+import { cardClass, inputClass, linkClass } from '../../../components/dashboard/classes';
+import { formatDuration, Time } from '../../../components/dashboard/date-time';
+import { LoadFailure, Skeleton } from '../../../components/dashboard/load-states';
 import {
   ActiveJobNotice,
   RunCrawlButton,

@@ -13,9 +13,9 @@ import {
   type SeoFindingListResponse,
 } from '@moveratlas/contracts';
 import { formatCount } from '../../../lib/numbers';
-import { buttonClass, cardClass, linkClass } from '../ui/classes';
-import { formatDuration, Time } from '../ui/date-time';
-import { LoadFailure, Skeleton } from '../ui/load-states';
+import { buttonClass, cardClass, linkClass } from '../../../components/dashboard/classes';
+import { formatDuration, Time } from '../../../components/dashboard/date-time';
+import { LoadFailure, Skeleton } from '../../../components/dashboard/load-states';
 import {
   ruleExplanation,
   ruleTitle,
@@ -24,8 +24,8 @@ import {
   SeoSectionNav,
   SeverityBadge,
 } from './seo-ui';
-import { pageParam, withParams } from '../ui/url-params';
-import { Pager } from '../ui/pager';
+import { pageParam, withParams } from '../../../components/dashboard/url-params';
+import { Pager } from '../../../components/dashboard/pager';
 
 const CRAWLS_PATH = `${SEO_API}/crawls`;
 const CRAWLS_PAGE = 10;

@@ -18,10 +18,10 @@ import {
 import { toast } from '../../../components/toast/toast-store';
 import { formatCount } from '../../../lib/numbers';
 import { adminWrite } from '../admin-request';
-import { buttonClass, inputClass, linkClass } from '../ui/classes';
-import { Time } from '../ui/date-time';
-import { failureText } from '../ui/failure-text';
-import { LoadFailure, Skeleton } from '../ui/load-states';
+import { buttonClass, inputClass, linkClass } from '../../../components/dashboard/classes';
+import { Time } from '../../../components/dashboard/date-time';
+import { failureText } from '../../../components/dashboard/failure-text';
+import { LoadFailure, Skeleton } from '../../../components/dashboard/load-states';
 import {
   ruleExplanation,
   ruleTitle,
@@ -30,7 +30,7 @@ import {
   SEVERITY_LABELS,
   SeverityBadge,
 } from './seo-ui';
-import { pageParam, withParams } from '../ui/url-params';
+import { pageParam, withParams } from '../../../components/dashboard/url-params';
 import {
   BulkBar,
   BulkConfirm,
@@ -44,7 +44,7 @@ import {
   BulkStatusSelect,
 } from '../ui/bulk-actions';
 import { SavedViews } from '../ui/saved-views';
-import { StatusFilter } from '../ui/status-filter';
+import { StatusFilter } from '../../../components/dashboard/status-filter';
 
 const TASKS_PATH = `${SEO_API}/tasks`;
 const PAGE_SIZE = 25;

@@ -13,9 +13,9 @@ import {
 } from '@moveratlas/contracts';
 import { toast } from '../../../components/toast/toast-store';
 import { adminWrite } from '../admin-request';
-import { linkClass, primaryButtonClass } from '../ui/classes';
-import { failureText } from '../ui/failure-text';
-import { ProgressBar } from '../ui/progress-bar';
+import { linkClass, primaryButtonClass } from '../../../components/dashboard/classes';
+import { failureText } from '../../../components/dashboard/failure-text';
+import { ProgressBar } from '../../../components/dashboard/progress-bar';
 
 export const SEO_API = '/api/admin/seo-health';
 

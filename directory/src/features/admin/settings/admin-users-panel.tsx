@@ -18,16 +18,16 @@ import {
 import { useMay } from '../use-admin-role';
 import { toast } from '../../../components/toast/toast-store';
 import { adminWrite } from '../admin-request';
-import { Badge } from '../ui/badge';
-import { buttonClass, primaryButtonClass } from '../ui/classes';
-import { formatDateTime } from '../ui/date-time';
-import { ConfirmDialog } from '../ui/dialog';
-import { failureText } from '../ui/failure-text';
-import { Field, fieldErrors, FormFailure, TextInput } from '../ui/fields';
-import { inputClass } from '../ui/classes';
-import { LoadFailure, Skeleton } from '../ui/load-states';
-import { OffsetPager } from '../ui/pager';
-import { SectionCard } from '../ui/section-card';
+import { Badge } from '../../../components/dashboard/badge';
+import { buttonClass, primaryButtonClass } from '../../../components/dashboard/classes';
+import { formatDateTime } from '../../../components/dashboard/date-time';
+import { ConfirmDialog } from '../../../components/dashboard/dialog';
+import { failureText } from '../../../components/dashboard/failure-text';
+import { Field, fieldErrors, FormFailure, TextInput } from '../../../components/dashboard/fields';
+import { inputClass } from '../../../components/dashboard/classes';
+import { LoadFailure, Skeleton } from '../../../components/dashboard/load-states';
+import { OffsetPager } from '../../../components/dashboard/pager';
+import { SectionCard } from '../../../components/dashboard/section-card';
 import { NewPasswordFields, withRepeatCheck } from './new-password-fields';
 
 export const ADMIN_USERS_PATH = '/api/admin/settings/admin-users';

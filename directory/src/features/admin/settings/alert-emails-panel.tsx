@@ -13,12 +13,12 @@ import {
 } from '@moveratlas/contracts';
 import { toast } from '../../../components/toast/toast-store';
 import { adminWrite } from '../admin-request';
-import { linkClass, primaryButtonClass } from '../ui/classes';
-import { formatDateTime } from '../ui/date-time';
-import { failureText } from '../ui/failure-text';
-import { TextArea } from '../ui/fields';
-import { LoadFailure, Skeleton } from '../ui/load-states';
-import { SectionCard } from '../ui/section-card';
+import { linkClass, primaryButtonClass } from '../../../components/dashboard/classes';
+import { formatDateTime } from '../../../components/dashboard/date-time';
+import { failureText } from '../../../components/dashboard/failure-text';
+import { TextArea } from '../../../components/dashboard/fields';
+import { LoadFailure, Skeleton } from '../../../components/dashboard/load-states';
+import { SectionCard } from '../../../components/dashboard/section-card';
 
 /** One address a line; commas, semicolons and spaces separate them too. */
 const addressesOf = (text: string) => text.split(/[\s,;]+/).filter(Boolean);

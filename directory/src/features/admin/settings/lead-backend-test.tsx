@@ -7,8 +7,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { ADMIN_API, type LeadBackendTestResult } from '@moveratlas/contracts';
 import { adminWrite } from '../admin-request';
-import { buttonClass } from '../ui/classes';
-import { failureText } from '../ui/failure-text';
+import { buttonClass } from '../../../components/dashboard/classes';
+import { failureText } from '../../../components/dashboard/failure-text';
 
 export function useLeadBackendTest() {
   return useMutation({

@@ -3,7 +3,7 @@
  * first box, and the check that the two agree once the password itself is acceptable.
  */
 import { ADMIN_PASSWORD_MIN_LENGTH } from '@moveratlas/contracts';
-import { TextInput } from '../ui/fields';
+import { TextInput } from '../../../components/dashboard/fields';
 
 export function NewPasswordFields({
   label,

@@ -19,12 +19,22 @@ import { adminWrite } from '../admin-request';
 import { DraftNotice } from '../drafts/draft-notice';
 import { useLeaveGuard } from '../drafts/leave-guard';
 import { useFormDraft } from '../drafts/use-form-draft';
-import { conflictingFields, defaultChoice, mergedValues, type MergeChoice } from '../ui/merge';
-import { MergePanel, shownValue } from '../ui/merge-panel';
-import { buttonClass, primaryButtonClass } from '../ui/classes';
-import { Modal } from '../ui/dialog';
-import { failureText } from '../ui/failure-text';
-import { fieldErrors, FormFailure, TextArea, TextInput } from '../ui/fields';
+import {
+  conflictingFields,
+  defaultChoice,
+  mergedValues,
+  type MergeChoice,
+} from '../../../components/dashboard/merge';
+import { MergePanel, shownValue } from '../../../components/dashboard/merge-panel';
+import { buttonClass, primaryButtonClass } from '../../../components/dashboard/classes';
+import { Modal } from '../../../components/dashboard/dialog';
+import { failureText } from '../../../components/dashboard/failure-text';
+import {
+  fieldErrors,
+  FormFailure,
+  TextArea,
+  TextInput,
+} from '../../../components/dashboard/fields';
 
 export const PARTNERS_PATH = '/api/admin/settings/partners';
 

@@ -9,13 +9,13 @@ import { isStaleWriteBody, type AdminPartner, type PartnerList } from '@moveratl
 import { toast } from '../../../components/toast/toast-store';
 import { ApiError } from '../../../lib/api-client';
 import { adminWrite } from '../admin-request';
-import { Badge } from '../ui/badge';
-import { buttonClass, inputClass, primaryButtonClass } from '../ui/classes';
-import { ConfirmDialog } from '../ui/dialog';
-import { failureText } from '../ui/failure-text';
-import { EmptyState, LoadFailure, Skeleton } from '../ui/load-states';
-import { OffsetPager } from '../ui/pager';
-import { SectionCard } from '../ui/section-card';
+import { Badge } from '../../../components/dashboard/badge';
+import { buttonClass, inputClass, primaryButtonClass } from '../../../components/dashboard/classes';
+import { ConfirmDialog } from '../../../components/dashboard/dialog';
+import { failureText } from '../../../components/dashboard/failure-text';
+import { EmptyState, LoadFailure, Skeleton } from '../../../components/dashboard/load-states';
+import { OffsetPager } from '../../../components/dashboard/pager';
+import { SectionCard } from '../../../components/dashboard/section-card';
 import { PartnerDialog, PARTNERS_PATH } from './partner-dialog';
 
 const PAGE_SIZE = 10;

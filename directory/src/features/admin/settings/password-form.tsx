@@ -7,10 +7,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PasswordChangeSchema, type PasswordChangeResponse } from '@moveratlas/contracts';
 import { toast } from '../../../components/toast/toast-store';
 import { adminWrite } from '../admin-request';
-import { primaryButtonClass } from '../ui/classes';
-import { failureText } from '../ui/failure-text';
-import { fieldErrors, FormFailure, TextInput } from '../ui/fields';
-import { SectionCard } from '../ui/section-card';
+import { primaryButtonClass } from '../../../components/dashboard/classes';
+import { failureText } from '../../../components/dashboard/failure-text';
+import { fieldErrors, FormFailure, TextInput } from '../../../components/dashboard/fields';
+import { SectionCard } from '../../../components/dashboard/section-card';
 import { ADMIN_USERS_PATH } from './admin-users-panel';
 import { NewPasswordFields, withRepeatCheck } from './new-password-fields';
 

@@ -17,14 +17,19 @@ import { adminWrite } from '../admin-request';
 import { DraftNotice } from '../drafts/draft-notice';
 import { useLeaveGuard } from '../drafts/leave-guard';
 import { useFormDraft } from '../drafts/use-form-draft';
-import { conflictingFields, defaultChoice, mergedValues, type MergeChoice } from '../ui/merge';
-import { MergePanel, shownValue } from '../ui/merge-panel';
-import { primaryButtonClass } from '../ui/classes';
-import { formatDateTime } from '../ui/date-time';
-import { failureText } from '../ui/failure-text';
-import { fieldErrors, TextInput } from '../ui/fields';
-import { LoadFailure, Skeleton } from '../ui/load-states';
-import { SectionCard } from '../ui/section-card';
+import {
+  conflictingFields,
+  defaultChoice,
+  mergedValues,
+  type MergeChoice,
+} from '../../../components/dashboard/merge';
+import { MergePanel, shownValue } from '../../../components/dashboard/merge-panel';
+import { primaryButtonClass } from '../../../components/dashboard/classes';
+import { formatDateTime } from '../../../components/dashboard/date-time';
+import { failureText } from '../../../components/dashboard/failure-text';
+import { fieldErrors, TextInput } from '../../../components/dashboard/fields';
+import { LoadFailure, Skeleton } from '../../../components/dashboard/load-states';
+import { SectionCard } from '../../../components/dashboard/section-card';
 import { LeadBackendTest, useLeadBackendTest } from './lead-backend-test';
 import { SiteNameTitleNote } from './site-name-titles';
 

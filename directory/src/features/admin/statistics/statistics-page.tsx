@@ -18,12 +18,12 @@ import { BarChart } from '../../../components/charts/bar-chart';
 import { ColumnChart } from '../../../components/charts/column-chart';
 import { FunnelChart } from '../../../components/charts/funnel-chart';
 import { formatCount } from '../../../lib/numbers';
-import { buttonClass, cardClass, primaryButtonClass } from '../ui/classes';
-import { FilterInput, FilterSelect, formParams } from '../ui/list-filters';
-import { formatDay, shortDay } from '../ui/date-time';
-import { LoadFailure, Skeleton } from '../ui/load-states';
-import { Panel } from '../ui/section-card';
-import { pick } from '../ui/url-params';
+import { buttonClass, cardClass, primaryButtonClass } from '../../../components/dashboard/classes';
+import { FilterInput, FilterSelect, formParams } from '../../../components/dashboard/list-filters';
+import { formatDay, shortDay } from '../../../components/dashboard/date-time';
+import { LoadFailure, Skeleton } from '../../../components/dashboard/load-states';
+import { Panel } from '../../../components/dashboard/section-card';
+import { pick } from '../../../components/dashboard/url-params';
 
 const PARAMS = ['from', 'to', 'granularity', 'siteId'] as const;
 

@@ -8,9 +8,14 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BULK_MAX_IDS, type BulkResult } from '@moveratlas/contracts';
 import { adminWrite } from '../admin-request';
-import { buttonClass, dangerButtonClass, inputClass, primaryButtonClass } from './classes';
-import { Modal } from './dialog';
-import { failureText } from './failure-text';
+import {
+  buttonClass,
+  dangerButtonClass,
+  inputClass,
+  primaryButtonClass,
+} from '../../../components/dashboard/classes';
+import { Modal } from '../../../components/dashboard/dialog';
+import { failureText } from '../../../components/dashboard/failure-text';
 
 export interface RowSelection {
   selected: ReadonlySet<number>;

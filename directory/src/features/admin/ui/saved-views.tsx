@@ -7,7 +7,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAuthStatus } from '../admin-guard';
-import { buttonClass, inputClass } from './classes';
+import { buttonClass, inputClass } from '../../../components/dashboard/classes';
 
 export interface SavedView {
   name: string;

@@ -13,10 +13,10 @@ import {
   type ImportCompanyChange,
 } from '@moveratlas/contracts';
 import { formatCount } from '../../../../lib/numbers';
-import { Badge } from '../../ui/badge';
-import { linkClass } from '../../ui/classes';
-import { LoadFailure, Skeleton } from '../../ui/load-states';
-import { PageButtons } from '../../ui/pager';
+import { Badge } from '../../../../components/dashboard/badge';
+import { linkClass } from '../../../../components/dashboard/classes';
+import { LoadFailure, Skeleton } from '../../../../components/dashboard/load-states';
+import { PageButtons } from '../../../../components/dashboard/pager';
 
 /** A field as the company form names it. */
 const companyFieldWords = (field: string) =>

@@ -15,11 +15,15 @@ import {
 import { ApiError } from '../../../../lib/api-client';
 import { formatCount } from '../../../../lib/numbers';
 import { csrfToken } from '../../admin-request';
-import { buttonClass, dangerButtonClass, linkClass } from '../../ui/classes';
-import { DateTime } from '../../ui/date-time';
-import { Modal } from '../../ui/dialog';
-import { failureText } from '../../ui/failure-text';
-import { FormFailure } from '../../ui/fields';
+import {
+  buttonClass,
+  dangerButtonClass,
+  linkClass,
+} from '../../../../components/dashboard/classes';
+import { DateTime } from '../../../../components/dashboard/date-time';
+import { Modal } from '../../../../components/dashboard/dialog';
+import { failureText } from '../../../../components/dashboard/failure-text';
+import { FormFailure } from '../../../../components/dashboard/fields';
 
 type UndoAnswer =
   { kind: 'started'; upload: CompanyImport } | { kind: 'conflict'; conflict: ImportUndoConflict };

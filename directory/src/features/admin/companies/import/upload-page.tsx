@@ -21,12 +21,17 @@ import { toast } from '../../../../components/toast/toast-store';
 import { formatCount } from '../../../../lib/numbers';
 import { adminWrite, csrfToken } from '../../admin-request';
 import { COMPANIES_PATH } from '../api-paths';
-import { buttonClass, cardClass, linkClass, primaryButtonClass } from '../../ui/classes';
-import { DateTime } from '../../ui/date-time';
-import { failureText } from '../../ui/failure-text';
-import { LoadFailure, Skeleton } from '../../ui/load-states';
-import { ProgressBar } from '../../ui/progress-bar';
-import { FormFailure } from '../../ui/fields';
+import {
+  buttonClass,
+  cardClass,
+  linkClass,
+  primaryButtonClass,
+} from '../../../../components/dashboard/classes';
+import { DateTime } from '../../../../components/dashboard/date-time';
+import { failureText } from '../../../../components/dashboard/failure-text';
+import { LoadFailure, Skeleton } from '../../../../components/dashboard/load-states';
+import { ProgressBar } from '../../../../components/dashboard/progress-bar';
+import { FormFailure } from '../../../../components/dashboard/fields';
 import { ImportChanges } from './import-changes';
 import { UndoImport } from './import-undo';
 

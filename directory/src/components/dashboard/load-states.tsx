@@ -6,8 +6,8 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { ApiError } from '../../../lib/api-client';
-import { formatCount } from '../../../lib/numbers';
+import { ApiError } from '../../lib/api-client';
+import { formatCount } from '../../lib/numbers';
 import { buttonClass, linkClass } from './classes';
 import { failureText } from './failure-text';
 

@@ -3,8 +3,8 @@
  * names what went wrong on our side too; a failure with no answer (offline, a screen's file that did not
  * load) in plain words, never "Failed to fetch" (issue 15).
  */
-import { ApiError } from '../../../lib/api-client';
-import { failureMessage } from '../../../lib/failure-message';
+import { ApiError } from '../../lib/api-client';
+import { failureMessage } from '../../lib/failure-message';
 
 export const failureText = (error: unknown): string =>
   error instanceof ApiError && error.reason !== '' ? error.reason : failureMessage(error);

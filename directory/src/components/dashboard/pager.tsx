@@ -4,7 +4,7 @@
  */
 import { useId, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { formatCount } from '../../../lib/numbers';
+import { formatCount } from '../../lib/numbers';
 import { buttonClass } from './classes';
 import { withParams } from './url-params';
 

@@ -3,7 +3,7 @@
  * set ?status= and go back to the first page; the current one is marked for screen readers.
  */
 import { Link } from 'react-router-dom';
-import { formatCount } from '../../../lib/numbers';
+import { formatCount } from '../../lib/numbers';
 import { withParams } from './url-params';
 
 export function StatusFilter<Status extends string>({

@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { TextField } from '../../components/forms/fields';
 import { FormBanner } from '../../components/forms/public-form';
-import { PRO_API, PRO_LOGIN } from './pro-paths';
+import { PRO_ENDPOINTS, PRO_LOGIN } from './pro-paths';
 import { postJson } from './pro-sign-in-request';
 import {
   ProSignInCard,
@@ -43,7 +43,7 @@ function ProForgotPasswordPage() {
     setError(undefined);
     setBusy(true);
     const outcome = await postJson<unknown>(
-      PRO_API.forgotPassword,
+      PRO_ENDPOINTS.forgotPassword,
       { email },
       'We could not send the link. Check the address and try again.',
     );

@@ -8,7 +8,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, useLocation } from 'react-router-dom';
 import { ApiError } from '../../lib/api-client';
-import type { ProAuthStatus } from './pro-contract';
+import type { ProAuthStatus } from '@moveratlas/contracts';
 import { PRO_AUTH_STATUS_KEY, proLoginPath } from './pro-paths';
 import { useProAuthStatus } from './pro-session';
 

@@ -6,10 +6,10 @@
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, matchPath, NavLink, useLocation } from 'react-router-dom';
 import { useSite } from '../../lib/site';
-import type { ProCompany } from './pro-contract';
+import type { ProCompany } from '@moveratlas/contracts';
 import { ProIcon } from './pro-icons';
 import { navSection, PRO_ACCOUNT_NAV, proCompanyHome, proNavFor, proTitle } from './pro-nav';
-import { PRO_HOME, proCompanyPath } from './pro-paths';
+import { PRO_HOME, proScreenPath } from './pro-paths';
 import { useProSession } from './pro-session';
 import { useProLogout } from './use-pro-logout';
 
@@ -35,7 +35,7 @@ function useCurrentCompany(): ProCompany | undefined {
 /** The same screen of another company when it may see it, else that company's first screen. */
 function switchTarget(company: ProCompany, screen: string | undefined): string {
   const item = proNavFor(company.role).find((entry) => navSection(entry) === screen);
-  return item ? proCompanyPath(company.id, item.screen) : proCompanyHome(company.id);
+  return item ? proScreenPath(company.id, item.screen) : proCompanyHome(company.id);
 }
 
 const roleWord = (role: ProCompany['role']) => (role === 'owner' ? 'Owner' : 'Staff');
@@ -135,7 +135,7 @@ function ProMenu() {
         {company
           ? items.map((item) => (
               <li key={item.screen}>
-                <NavLink to={proCompanyPath(company.id, item.screen)} className={navLinkClass}>
+                <NavLink to={proScreenPath(company.id, item.screen)} className={navLinkClass}>
                   <ProIcon name={item.icon} className="h-5 w-5 shrink-0" />
                   {item.label}
                 </NavLink>

@@ -8,11 +8,11 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { TextField } from '../../components/forms/fields';
 import { FormBanner } from '../../components/forms/public-form';
-import type { ProAuthStatus } from './pro-contract';
+import { PRO_INVALID_CREDENTIALS, type ProAuthStatus } from '@moveratlas/contracts';
 import {
   CLAIM_LISTING_PATH,
   LIST_YOUR_COMPANY_PATH,
-  PRO_API,
+  PRO_ENDPOINTS,
   PRO_FORGOT_PASSWORD,
   PRO_HOME,
   proReturnPath,
@@ -25,7 +25,6 @@ import {
   useHydrated,
 } from './pro-sign-in-card';
 
-export const WRONG_CREDENTIALS = 'Wrong e-mail address or password';
 export const PRO_SESSION_EXPIRED_NOTE =
   'Your session ended, so you were signed out. Sign in again to go back to the page you were on.';
 
@@ -44,7 +43,7 @@ function useSignedInRedirect(returnTo: string) {
   const navigate = useNavigate();
   useEffect(() => {
     const controller = new AbortController();
-    fetch(PRO_API.status, {
+    fetch(PRO_ENDPOINTS.status, {
       credentials: 'same-origin',
       headers: { Accept: 'application/json' },
       signal: controller.signal,
@@ -84,7 +83,11 @@ function ProLoginForm({ returnTo }: { returnTo: string }) {
       return;
     }
     setBusy(true);
-    const outcome = await postJson<unknown>(PRO_API.login, { email, password }, WRONG_CREDENTIALS);
+    const outcome = await postJson<unknown>(
+      PRO_ENDPOINTS.login,
+      { email, password },
+      PRO_INVALID_CREDENTIALS,
+    );
     setBusy(false);
     if (outcome.ok) {
       await navigate(returnTo);

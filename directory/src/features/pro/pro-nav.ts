@@ -4,8 +4,8 @@
  * The first item of PRO_COMPANY_NAV is the company's home: /pro and /pro/companies/:companyId go there.
  */
 import { trimTrailingSlashes } from '@moveratlas/contracts';
-import type { ProCompanyRole } from './pro-contract';
-import { PRO_ACCOUNT, PRO_HOME, proCompanyPath } from './pro-paths';
+import type { CompanyUserRole } from '@moveratlas/contracts';
+import { PRO_ACCOUNT, PRO_HOME, proScreenPath } from './pro-paths';
 import type { ProCompanyScreenName } from './pro-screen-modules';
 
 export type ProIconName =
@@ -29,7 +29,7 @@ export const PRO_ACCOUNT_NAV = { label: 'Your account', to: PRO_ACCOUNT, icon: '
 export const navSection = (item: ProNavItem): string => String(item.screen).split('/')[0] ?? '';
 
 /** The menu items a role sees. */
-export const proNavFor = (role: ProCompanyRole | undefined): readonly ProNavItem[] =>
+export const proNavFor = (role: CompanyUserRole | undefined): readonly ProNavItem[] =>
   PRO_COMPANY_NAV.filter((item) => !item.ownerOnly || role === 'owner');
 
 /**
@@ -38,7 +38,7 @@ export const proNavFor = (role: ProCompanyRole | undefined): readonly ProNavItem
  */
 export function proCompanyHome(companyId: number): string {
   const first = PRO_COMPANY_NAV[0];
-  return first ? proCompanyPath(companyId, first.screen) : PRO_ACCOUNT;
+  return first ? proScreenPath(companyId, first.screen) : PRO_ACCOUNT;
 }
 
 /** The header's title for a path of the area. */

@@ -2,7 +2,15 @@
  * The movers' pages and the API paths they call, with nothing heavy imported: the sign-in pages are public
  * pages with a JavaScript budget, and the /pro area's modules load only when it is opened; both read these.
  */
-import { trimTrailingSlashes } from '@moveratlas/contracts';
+import {
+  PRO_ACCOUNT_PASSWORD_PATH,
+  PRO_AUTH_STATUS_PATH,
+  PRO_FORGOT_PASSWORD_PATH,
+  PRO_LOGIN_PATH,
+  PRO_LOGOUT_PATH,
+  PRO_RESET_PASSWORD_PATH,
+  trimTrailingSlashes,
+} from '@moveratlas/contracts';
 
 export const PRO_HOME = '/pro';
 export const PRO_LOGIN = '/pro/login';
@@ -14,20 +22,21 @@ export const PRO_ACCOUNT = '/pro/account';
 export const CLAIM_LISTING_PATH = '/search';
 export const LIST_YOUR_COMPANY_PATH = '/list-your-company';
 
-export const PRO_API = {
-  login: '/api/pro/login',
-  logout: '/api/pro/logout',
-  status: '/api/pro/auth/status',
-  forgotPassword: '/api/pro/password/forgot',
-  resetPassword: '/api/pro/password/reset',
-  accountPassword: '/api/pro/account/password',
+/** The movers' API endpoints these pages call (contracts/src/pro-api-paths.ts). */
+export const PRO_ENDPOINTS = {
+  login: PRO_LOGIN_PATH,
+  logout: PRO_LOGOUT_PATH,
+  status: PRO_AUTH_STATUS_PATH,
+  forgotPassword: PRO_FORGOT_PASSWORD_PATH,
+  resetPassword: PRO_RESET_PASSWORD_PATH,
+  accountPassword: PRO_ACCOUNT_PASSWORD_PATH,
 } as const;
 
 /** The TanStack Query key of GET /api/pro/auth/status: the guard, the layout and sign-out share it. */
-export const PRO_AUTH_STATUS_KEY = [PRO_API.status] as const;
+export const PRO_AUTH_STATUS_KEY = [PRO_ENDPOINTS.status] as const;
 
-/** A company's screen: `/pro/companies/12/leads`. */
-export const proCompanyPath = (companyId: number | string, screen: string): string =>
+/** A company's screen (a page, not the API's contracts `proCompanyPath`): `/pro/companies/12/leads`. */
+export const proScreenPath = (companyId: number | string, screen: string): string =>
   `/pro/companies/${companyId}/${screen}`;
 
 /** The sign-in page, then back to `returnTo`; `expired` when the session ended under the mover's hands. */

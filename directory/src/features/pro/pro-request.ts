@@ -6,9 +6,8 @@
  * Reads in a screen: `useQuery({ queryKey: [path] })` works as in the admin (the app's default query
  * function calls the path), or `queryFn: ({ signal }) => proRequest(path, { signal })`.
  */
-import { CSRF_HEADER } from '@moveratlas/contracts';
+import { CSRF_HEADER, proCsrfTokenFromCookies } from '@moveratlas/contracts';
 import { apiRequest } from '../../lib/api-client';
-import { proCsrfTokenFromCookies } from './pro-contract';
 
 /** The mover session's CSRF token, `__Host-ma_pro_csrf` over HTTPS, `ma_pro_csrf` on plain http. */
 export function proCsrfToken(cookies: string = document.cookie): string | undefined {

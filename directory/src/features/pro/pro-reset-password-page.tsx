@@ -7,7 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { TextField } from '../../components/forms/fields';
 import { FormBanner } from '../../components/forms/public-form';
-import { PRO_API, PRO_FORGOT_PASSWORD, PRO_HOME, PRO_LOGIN } from './pro-paths';
+import { PRO_ENDPOINTS, PRO_FORGOT_PASSWORD, PRO_HOME, PRO_LOGIN } from './pro-paths';
 import { postJson } from './pro-sign-in-request';
 import {
   ProSignInCard,
@@ -44,7 +44,7 @@ function NewPasswordForm({ token }: { token: string }) {
     }
     setBusy(true);
     const outcome = await postJson<unknown>(
-      PRO_API.resetPassword,
+      PRO_ENDPOINTS.resetPassword,
       { token, password },
       'This link does not work any more. Ask for a new one.',
     );

@@ -8,14 +8,14 @@
  */
 import { createContext, useContext } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { ProAuthStatus, ProCompany } from './pro-contract';
+import { proAuthStatusSchema, type ProAuthStatus, type ProCompany } from '@moveratlas/contracts';
 import { PRO_AUTH_STATUS_KEY } from './pro-paths';
 import { proRequest } from './pro-request';
 
 export async function fetchProAuthStatus({
   signal,
 }: { signal?: AbortSignal } = {}): Promise<ProAuthStatus> {
-  return proRequest<ProAuthStatus>(PRO_AUTH_STATUS_KEY[0], { signal });
+  return proAuthStatusSchema.parse(await proRequest<unknown>(PRO_AUTH_STATUS_KEY[0], { signal }));
 }
 
 export function useProAuthStatus() {

@@ -11,7 +11,7 @@ import { Toaster } from '../../components/toast/toaster';
 import { createQueryClient } from '../../lib/query-client';
 import { ROOT_ROUTE_ID } from '../../lib/site';
 import { TEST_SITE } from '../../test/fixtures';
-import type { ProAuthStatus, ProCompany } from './pro-contract';
+import type { ProAuthStatus, ProCompany } from '@moveratlas/contracts';
 
 /** A JSON answer; 204 has no body. */
 export const json = (status: number, body?: unknown) =>

@@ -7,7 +7,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { failureText } from '../../components/dashboard/failure-text';
 import { toast } from '../../components/toast/toast-store';
-import { PRO_API, PRO_LOGIN } from './pro-paths';
+import { PRO_ENDPOINTS, PRO_LOGIN } from './pro-paths';
 import { proWrite } from './pro-request';
 import { isProDataKey } from './pro-session';
 
@@ -15,7 +15,7 @@ export function useProLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: () => proWrite<unknown>('POST', PRO_API.logout),
+    mutationFn: () => proWrite<unknown>('POST', PRO_ENDPOINTS.logout),
     onSuccess: async () => {
       toast({ title: 'You are signed out' });
       await navigate(PRO_LOGIN);

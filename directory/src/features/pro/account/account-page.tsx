@@ -9,7 +9,7 @@ import { Facts } from '../../../components/dashboard/facts';
 import { failureText } from '../../../components/dashboard/failure-text';
 import { FormFailure, TextInput } from '../../../components/dashboard/fields';
 import { toast } from '../../../components/toast/toast-store';
-import { PRO_API } from '../pro-paths';
+import { PRO_ENDPOINTS } from '../pro-paths';
 import { proWrite } from '../pro-request';
 import { useProSession } from '../pro-session';
 
@@ -24,7 +24,7 @@ function PasswordChange() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const change = useMutation({
     mutationFn: (body: { currentPassword: string; newPassword: string }) =>
-      proWrite<{ ok: true }>('POST', PRO_API.accountPassword, body),
+      proWrite<{ ok: true }>('POST', PRO_ENDPOINTS.accountPassword, body),
     onSuccess: () => {
       setCurrentPassword('');
       setNewPassword('');

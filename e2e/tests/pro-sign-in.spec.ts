@@ -1,0 +1,138 @@
+/**
+ * The movers' sign-in (issue 17) in Chromium against the built product: /pro sends a visitor to /pro/login
+ * and back after signing in; a wrong password is refused in plain words; a mover of two companies sees the
+ * dashboard's layout (its name, the company switcher, the menu, folded on a phone) and signs out. The mover
+ * is made in the product's database, as a claim or staff approval would leave it. No CSP violation.
+ */
+import { withProductDatabase } from '../support/database';
+import { createMover, signInAsMover, type E2eMover } from '../support/mover';
+import { expect, test } from '../support/quote';
+import { PRODUCT_URL } from '../playwright.config';
+
+interface Listed {
+  id: number;
+  slug: string;
+  name: string;
+}
+
+/** A mover who is the owner of one listed company and staff of another. */
+async function moverOfTwoCompanies(): Promise<{ mover: E2eMover; companies: Listed[] }> {
+  const companies = await withProductDatabase(
+    async (db) =>
+      (await db('companies')
+        .where('is_in_list', true)
+        .orderBy('id')
+        .limit(2)
+        .select('id', 'slug', 'name')) as Listed[],
+  );
+  const [first, second] = companies;
+  if (!first || !second) throw new Error('The e2e database has fewer than two listed companies');
+  const mover = await createMover({ companySlug: first.slug, role: 'owner', name: 'Robin Carter' });
+  await withProductDatabase((db) =>
+    db('company_users').insert({
+      company_id: second.id,
+      user_id: mover.id,
+      role: 'staff',
+      created_at: Date.now(),
+    }),
+  );
+  return { mover, companies };
+}
+
+test('/pro sends a visitor to sign in, then back to the page asked for', async ({
+  page,
+  cspViolations,
+}) => {
+  const mover = await createMover({ name: 'Sam Ortiz' });
+  await page.goto(`${PRODUCT_URL}/pro/account`);
+  await expect(page).toHaveURL(
+    `${PRODUCT_URL}/pro/login?next=${encodeURIComponent('/pro/account')}`,
+  );
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Sign in to your company dashboard' }),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute(
+    'href',
+    '/pro/forgot-password',
+  );
+  await page.getByLabel('E-mail address').fill(mover.email);
+  await page.getByLabel('Password', { exact: true }).fill(mover.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(`${PRODUCT_URL}/pro/account`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
+  await expect(page.getByText(mover.email)).toBeVisible();
+  // Without a company: /pro says how to get one.
+  await page.goto(`${PRODUCT_URL}/pro`);
+  await expect(page.getByRole('heading', { name: 'You have no company yet' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Find your company to claim it' })).toHaveAttribute(
+    'href',
+    '/search',
+  );
+  expect(cspViolations).toEqual([]);
+});
+
+test('a wrong password is refused in plain words, and nobody is signed in', async ({ page }) => {
+  const mover = await createMover();
+  await page.goto(`${PRODUCT_URL}/pro/login`);
+  await page.getByLabel('E-mail address').fill(mover.email);
+  await page.getByLabel('Password', { exact: true }).fill('not the password at all');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Wrong e-mail address or password');
+  await expect(page).toHaveURL(`${PRODUCT_URL}/pro/login`);
+  const status = await page.request.get(`${PRODUCT_URL}/api/pro/auth/status`);
+  expect(await status.json()).toEqual({ isAuthenticated: false });
+});
+
+test('a mover of two companies sees the layout, switches company and signs out', async ({
+  page,
+  cspViolations,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const { mover, companies } = await moverOfTwoCompanies();
+  await signInAsMover(page, mover);
+  await expect(page).toHaveURL(/\/pro\/(account|companies\/\d+\/[a-z-]+)$/);
+  await expect(page.getByRole('link', { name: 'MoverAtlas for Movers' })).toBeVisible();
+  await expect(page.getByText('Signed in as Robin Carter')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Dashboard sections' })).toBeVisible();
+
+  // The switcher names the company worked on and lists both, each with the mover's role there.
+  const byName = [...companies].sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
+  const switcher = page.getByRole('button', { name: /^Company: .+\. Switch company$/ });
+  await expect(switcher).toHaveAttribute('aria-expanded', 'false');
+  await switcher.focus();
+  await page.keyboard.press('Enter');
+  const list = page.getByRole('list', { name: 'Your companies' });
+  await expect(list.getByRole('link')).toHaveCount(2);
+  for (const company of byName) await expect(list).toContainText(company.name);
+  await expect(list.getByRole('link', { name: /Owner$/ })).toContainText(companies[0]!.name);
+  await page.keyboard.press('Escape');
+  await expect(list).toBeHidden();
+  await expect(switcher).toBeFocused();
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(`${PRODUCT_URL}/pro/login`);
+  await expect(page.getByText('You are signed out', { exact: true })).toBeVisible();
+  await page.goto(`${PRODUCT_URL}/pro/account`);
+  await expect(page).toHaveURL(/\/pro\/login\?next=/);
+  expect(cspViolations).toEqual([]);
+});
+
+test('on a phone the dashboard menu folds behind a button', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  const mover = await createMover({ name: 'Lee Phone' });
+  await signInAsMover(page, mover);
+  const menu = page.getByRole('navigation', { name: 'Dashboard sections' });
+  await expect(menu).toBeHidden();
+  const toggle = page.getByRole('button', { name: 'Menu' });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await toggle.click();
+  await expect(menu).toBeVisible();
+  await menu.getByRole('link', { name: 'Your account' }).click();
+  await expect(page).toHaveURL(`${PRODUCT_URL}/pro/account`);
+  await expect(menu).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+  );
+  expect(overflow).toBe(false);
+});

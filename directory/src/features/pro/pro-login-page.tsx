@@ -8,7 +8,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { TextField } from '../../components/forms/fields';
 import { FormBanner } from '../../components/forms/public-form';
-import { PRO_INVALID_CREDENTIALS, type ProAuthStatus } from '@moveratlas/contracts';
+import type { ProAuthStatus } from '@moveratlas/contracts';
 import {
   CLAIM_LISTING_PATH,
   LIST_YOUR_COMPANY_PATH,
@@ -24,6 +24,13 @@ import {
   proTextLinkClass,
   useHydrated,
 } from './pro-sign-in-card';
+
+/**
+ * contracts' PRO_INVALID_CREDENTIALS, said when the server's refusal has no words of its own. Written out
+ * here: contracts/src/pro-auth.ts builds its zod schemas when loaded, and importing anything from it would
+ * bring zod into this public page's first JavaScript (bench:bundle; a test keeps the two the same).
+ */
+export const WRONG_CREDENTIALS = 'Wrong e-mail address or password';
 
 export const PRO_SESSION_EXPIRED_NOTE =
   'Your session ended, so you were signed out. Sign in again to go back to the page you were on.';
@@ -86,7 +93,7 @@ function ProLoginForm({ returnTo }: { returnTo: string }) {
     const outcome = await postJson<unknown>(
       PRO_ENDPOINTS.login,
       { email, password },
-      PRO_INVALID_CREDENTIALS,
+      WRONG_CREDENTIALS,
     );
     setBusy(false);
     if (outcome.ok) {

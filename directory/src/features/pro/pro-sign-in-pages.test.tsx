@@ -3,7 +3,12 @@ import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { resetToasts } from '../../components/toast/toast-store';
 import { Component as ForgotPasswordPage, RESET_LINK_SENT } from './pro-forgot-password-page';
-import { Component as LoginPage, PRO_SESSION_EXPIRED_NOTE } from './pro-login-page';
+import { PRO_INVALID_CREDENTIALS } from '@moveratlas/contracts';
+import {
+  Component as LoginPage,
+  PRO_SESSION_EXPIRED_NOTE,
+  WRONG_CREDENTIALS,
+} from './pro-login-page';
 import { Component as ResetPasswordPage, PASSWORDS_DIFFER } from './pro-reset-password-page';
 import { proReturnPath } from './pro-paths';
 import { callsTo, json, renderRoutes, type Api } from './test-support';
@@ -89,6 +94,18 @@ describe('/pro/login', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(screen.getByText('Enter an e-mail address like name@example.com')).toBeInTheDocument();
     expect(callsTo(fetchMock, '/api/pro/login')).toHaveLength(0);
+  });
+
+  it('falls back to the contract’s words when a refusal has none', async () => {
+    expect(WRONG_CREDENTIALS).toBe(PRO_INVALID_CREDENTIALS);
+    const user = userEvent.setup();
+    renderRoutes(routes, '/pro/login', (url) =>
+      url === '/api/pro/login' ? new Response('nope', { status: 401 }) : signedOut(url, {}),
+    );
+    await fill(user, 'E-mail address', 'dana@acme.example');
+    await fill(user, 'Password', 'not my password');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(PRO_INVALID_CREDENTIALS);
   });
 
   it('shows the server’s plain words for a wrong password and stays', async () => {

@@ -4,7 +4,8 @@
  */
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { primaryButtonClass } from '../../../components/dashboard/classes';
+import { Link } from 'react-router-dom';
+import { linkClass, primaryButtonClass } from '../../../components/dashboard/classes';
 import { Facts } from '../../../components/dashboard/facts';
 import { failureText } from '../../../components/dashboard/failure-text';
 import { FormFailure, TextInput } from '../../../components/dashboard/fields';
@@ -111,7 +112,11 @@ function AccountPage() {
           ]}
         />
         <p className="mt-4 text-sm text-slate-600">
-          You sign in with this e-mail address. To change it, write to us from the contact page.
+          You sign in with this e-mail address. To change it,{' '}
+          <Link to="/contact" className={linkClass}>
+            write to us
+          </Link>
+          .
         </p>
       </section>
       <PasswordChange />

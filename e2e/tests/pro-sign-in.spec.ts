@@ -1,8 +1,9 @@
 /**
  * The movers' sign-in (issue 17) in Chromium against the built product: /pro sends a visitor to /pro/login
  * and back after signing in; a wrong password is refused in plain words; a mover of two companies sees the
- * dashboard's layout (its name, the company switcher, the menu, folded on a phone) and signs out. The mover
- * is made in the product's database, as a claim or staff approval would leave it. No CSP violation.
+ * dashboard's layout (its name, the company switcher, the menu, folded on a phone) and signs out; a
+ * forgotten password is reset by the e-mailed link (read from the mailbox the server keeps without SMTP).
+ * The mover is made in the product's database, as a claim or staff approval would leave it. No CSP violation.
  */
 import { withProductDatabase } from '../support/database';
 import { createMover, signInAsMover, type E2eMover } from '../support/mover';
@@ -135,4 +136,65 @@ test('on a phone the dashboard menu folds behind a button', async ({ page }) => 
     () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
   );
   expect(overflow).toBe(false);
+});
+
+/** The reset link of the newest e-mail to `address`, as the mover would click it. */
+async function resetLinkMailedTo(address: string): Promise<string> {
+  let text = '';
+  await expect(async () => {
+    text = await withProductDatabase(async (db) => {
+      const row = (await db('mail_messages')
+        .where({ to_address: address, template: 'mover-password-reset' })
+        .orderBy('id', 'desc')
+        .first('text_body')) as { text_body: string } | undefined;
+      return row?.text_body ?? '';
+    });
+    expect(text).toMatch(/\/pro\/reset-password\?token=/);
+  }).toPass({ timeout: 15_000 });
+  const path = /\/pro\/reset-password\?token=[A-Za-z0-9_-]+/.exec(text)![0];
+  return `${PRODUCT_URL}${path}`;
+}
+
+test('a forgotten password is reset by the e-mailed link, which signs the mover in', async ({
+  page,
+  cspViolations,
+}) => {
+  const mover = await createMover({ name: 'Kim Reset' });
+  const newPassword = 'quartz meadow lantern 417 ribbon';
+  await page.goto(`${PRODUCT_URL}/pro/login`);
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await expect(page).toHaveURL(`${PRODUCT_URL}/pro/forgot-password`);
+  await page.getByLabel('E-mail address').fill(mover.email);
+  await page.getByRole('button', { name: 'Send the link' }).click();
+  await expect(page.getByRole('status')).toContainText(
+    'If an account exists for that address, we sent a link',
+  );
+
+  await page.goto(await resetLinkMailedTo(mover.email));
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Choose a new password' }),
+  ).toBeVisible();
+  // The server judges the strength and says why in words.
+  await page.getByLabel('New password', { exact: true }).fill('password1234');
+  await page.getByLabel('The new password again').fill('password1234');
+  await page.getByRole('button', { name: 'Save and sign in' }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(page).toHaveURL(/\/pro\/reset-password\?token=/);
+
+  await page.getByLabel('New password', { exact: true }).fill(newPassword);
+  await page.getByLabel('The new password again').fill(newPassword);
+  await page.getByRole('button', { name: 'Save and sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'You have no company yet' })).toBeVisible();
+  await expect(page).toHaveURL(`${PRODUCT_URL}/pro`);
+
+  // Signed out, the old password no longer works and the new one does.
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(`${PRODUCT_URL}/pro/login`);
+  await page.getByLabel('E-mail address').fill(mover.email);
+  await page.getByLabel('Password', { exact: true }).fill(mover.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Wrong e-mail address or password');
+  await signInAsMover(page, { email: mover.email, password: newPassword });
+  await expect(page.getByText('Signed in as Kim Reset')).toBeVisible();
+  expect(cspViolations).toEqual([]);
 });

@@ -5,7 +5,10 @@
  * forgotten password is reset by the e-mailed link (read from the mailbox the server keeps without SMTP).
  * The mover is made in the product's database, as a claim or staff approval would leave it. No CSP violation.
  */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { withProductDatabase } from '../support/database';
+import { animationsDone } from '../support/directory';
 import { createMover, signInAsMover, type E2eMover } from '../support/mover';
 import { expect, test } from '../support/quote';
 import { PRODUCT_URL } from '../playwright.config';
@@ -198,3 +201,54 @@ test('a forgotten password is reset by the e-mailed link, which signs the mover 
   await expect(page.getByText('Signed in as Kim Reset')).toBeVisible();
   expect(cspViolations).toEqual([]);
 });
+
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** The serious and critical axe violations on the page (or in `include`) as it is now, one line each. */
+async function seriousViolations(page: Page, include?: string): Promise<string[]> {
+  await animationsDone(page);
+  const builder = new AxeBuilder({ page }).withTags(AXE_TAGS);
+  if (include) builder.include(include);
+  const { violations } = await builder.analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) =>
+      violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')} — ${node.html}`),
+    );
+}
+
+for (const viewport of [
+  { name: 'desktop', width: 1280, height: 900 },
+  { name: 'phone', width: 375, height: 800 },
+]) {
+  test(`the sign-in pages, the dashboard and the home page's promo pass axe (${viewport.name})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    const found: string[] = [];
+    const scan = async (what: string, include?: string) =>
+      found.push(...(await seriousViolations(page, include)).map((line) => `${what}: ${line}`));
+
+    await page.goto(`${PRODUCT_URL}/`);
+    await scan('home promo', 'section[aria-labelledby="for-companies-heading"]');
+    for (const path of ['/pro/login', '/pro/forgot-password', '/pro/reset-password']) {
+      await page.goto(`${PRODUCT_URL}${path}`);
+      await scan(path);
+    }
+    await page.goto(`${PRODUCT_URL}/pro/login`);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('Enter your e-mail address')).toBeVisible();
+    await scan('/pro/login with its messages');
+
+    const { mover } = await moverOfTwoCompanies();
+    await signInAsMover(page, mover);
+    await page.goto(`${PRODUCT_URL}/pro/account`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
+    await scan('/pro/account');
+    if (viewport.name === 'phone') await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('button', { name: /Switch company$/ }).click();
+    await expect(page.getByRole('list', { name: 'Your companies' })).toBeVisible();
+    await scan('/pro/account, menu and switcher open');
+    expect(found).toEqual([]);
+  });
+}

@@ -96,7 +96,7 @@ test('a mover of two companies sees the layout, switches company and signs out',
   await signInAsMover(page, mover);
   await expect(page).toHaveURL(/\/pro\/(account|companies\/\d+\/[a-z-]+)$/);
   await expect(page.getByRole('link', { name: 'MoverAtlas for Movers' })).toBeVisible();
-  await expect(page.getByText('Signed in as Robin Carter')).toBeVisible();
+  await expect(page.getByText('Signed in as Robin Carter').filter({ visible: true })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Dashboard sections' })).toBeVisible();
 
   // The switcher names the company worked on and lists both, each with the mover's role there.
@@ -131,6 +131,7 @@ test('on a phone the dashboard menu folds behind a button', async ({ page }) => 
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await toggle.click();
   await expect(menu).toBeVisible();
+  await expect(menu.getByText('Signed in as Lee Phone')).toBeVisible();
   await menu.getByRole('link', { name: 'Your account' }).click();
   await expect(page).toHaveURL(`${PRODUCT_URL}/pro/account`);
   await expect(menu).toBeHidden();
@@ -198,7 +199,7 @@ test('a forgotten password is reset by the e-mailed link, which signs the mover 
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('alert')).toHaveText('Wrong e-mail address or password');
   await signInAsMover(page, { email: mover.email, password: newPassword });
-  await expect(page.getByText('Signed in as Kim Reset')).toBeVisible();
+  await expect(page.getByText('Signed in as Kim Reset').filter({ visible: true })).toBeVisible();
   expect(cspViolations).toEqual([]);
 });
 

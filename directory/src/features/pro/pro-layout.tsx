@@ -128,9 +128,16 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 
 function ProMenu() {
   const company = useCurrentCompany();
+  const { user } = useProSession();
   const items = company ? proNavFor(company.role) : [];
   return (
     <nav aria-label="Dashboard sections" className="p-3">
+      {/* The header has no room for the name on a phone: the menu says it there. */}
+      {user ? (
+        <p className="mb-2 px-3 text-sm text-slate-600 md:hidden">
+          Signed in as <span className="font-medium text-slate-900">{user.name}</span>
+        </p>
+      ) : null}
       <ul className="space-y-1">
         {company
           ? items.map((item) => (

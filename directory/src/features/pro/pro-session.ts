@@ -4,7 +4,9 @@
  * /pro/companies/:companyId works on. The server checks the session and the company on every call
  * regardless; this only decides what to draw.
  *
- * A company screen reads its company with `useProCompany()` ({ id, slug, name, role }).
+ * A company screen reads its company with `useProCompany()` ({ id, slug, name, role }). The status is asked
+ * once per visit to the area: a screen that changes the mover's companies (a claim, leaving a company)
+ * invalidates PRO_AUTH_STATUS_KEY so the switcher and the menu follow.
  */
 import { createContext, useContext } from 'react';
 import { useQuery } from '@tanstack/react-query';

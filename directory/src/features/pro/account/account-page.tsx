@@ -31,7 +31,11 @@ function PasswordChange() {
       setNewPassword('');
       setRepeat('');
       setErrors({});
-      toast({ title: 'Password changed', description: 'Use the new password from now on.' });
+      toast({
+        title: 'Password changed',
+        description:
+          'Use the new password from now on. Anyone signed in to your account elsewhere was signed out.',
+      });
     },
     onError: (error) => setErrors({ form: failureText(error) }),
   });

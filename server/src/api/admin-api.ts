@@ -24,6 +24,7 @@ import { adminMailRoutes } from '../features/mail';
 import { adminAlertsRoutes } from '../features/alerts';
 import { adminAlertSettingsRoutes } from '../features/settings';
 import { adminProfileActivityRoutes } from '../features/profile-analytics';
+import { adminClaimRoutes, adminCompanyUserRoutes } from '../features/claims';
 
 export function adminApi(ctx: AdminContext): Router {
   const router = Router();
@@ -50,5 +51,7 @@ export function adminApi(ctx: AdminContext): Router {
   router.use(adminAlertsRoutes(ctx));
   router.use(adminAlertSettingsRoutes(ctx));
   router.use(adminAuditRoutes(ctx));
+  router.use(adminClaimRoutes(ctx));
+  router.use(adminCompanyUserRoutes(ctx));
   return router;
 }

@@ -4,9 +4,19 @@
  */
 import type { MailSite, RenderedMail } from './layout';
 import { adminAlertMail, type AdminAlertMail } from './admin-alert';
+import { claimCodeMail, type ClaimCodeMail } from './claim-code';
+import {
+  claimApprovedMail,
+  claimDeclinedMail,
+  type ClaimApprovedMail,
+  type ClaimDeclinedMail,
+} from './claim-decision';
 
 export interface MailTemplates {
   'admin-alert': AdminAlertMail;
+  'claim-code': ClaimCodeMail;
+  'claim-approved': ClaimApprovedMail;
+  'claim-declined': ClaimDeclinedMail;
 }
 
 export type MailTemplateName = keyof MailTemplates;
@@ -15,6 +25,9 @@ const TEMPLATES: {
   [Name in MailTemplateName]: (data: MailTemplates[Name], site: MailSite) => RenderedMail;
 } = {
   'admin-alert': adminAlertMail,
+  'claim-code': claimCodeMail,
+  'claim-approved': claimApprovedMail,
+  'claim-declined': claimDeclinedMail,
 };
 
 export function renderTemplate<Name extends MailTemplateName>(

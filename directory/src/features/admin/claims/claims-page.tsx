@@ -131,11 +131,21 @@ function ClaimCard({
       {claim.status === 'pending' ? (
         mayDecide ? (
           <div className="mt-4 flex flex-wrap gap-2">
-            <button type="button" className={primaryButtonClass} onClick={() => onApprove(claim)}>
-              Approve<span className="sr-only"> the claim of {claim.company.name}</span>
+            <button
+              type="button"
+              className={primaryButtonClass}
+              aria-label={`Approve the claim of ${claim.company.name}`}
+              onClick={() => onApprove(claim)}
+            >
+              Approve
             </button>
-            <button type="button" className={buttonClass} onClick={() => onDecline(claim)}>
-              Decline<span className="sr-only"> the claim of {claim.company.name}</span>
+            <button
+              type="button"
+              className={buttonClass}
+              aria-label={`Decline the claim of ${claim.company.name}`}
+              onClick={() => onDecline(claim)}
+            >
+              Decline
             </button>
           </div>
         ) : null

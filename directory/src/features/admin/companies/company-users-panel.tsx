@@ -89,9 +89,13 @@ function UsersTable({
               </td>
               {mayChange ? (
                 <td className="px-3 py-2 text-right">
-                  <button type="button" className={buttonClass} onClick={() => onChange(user)}>
+                  <button
+                    type="button"
+                    className={buttonClass}
+                    aria-label={`${user.status === 'active' ? 'Suspend' : 'Restore'} ${user.name}`}
+                    onClick={() => onChange(user)}
+                  >
                     {user.status === 'active' ? 'Suspend' : 'Restore'}
-                    <span className="sr-only"> {user.name}</span>
                   </button>
                 </td>
               ) : null}

@@ -4,6 +4,7 @@
  */
 import type { MailSite, RenderedMail } from './layout';
 import { adminAlertMail, type AdminAlertMail } from './admin-alert';
+import { moverPasswordResetMail, type MoverPasswordResetMail } from './mover-password-reset';
 import { claimCodeMail, type ClaimCodeMail } from './claim-code';
 import {
   claimApprovedMail,
@@ -14,6 +15,7 @@ import {
 
 export interface MailTemplates {
   'admin-alert': AdminAlertMail;
+  'mover-password-reset': MoverPasswordResetMail;
   'claim-code': ClaimCodeMail;
   'claim-approved': ClaimApprovedMail;
   'claim-declined': ClaimDeclinedMail;
@@ -25,6 +27,7 @@ const TEMPLATES: {
   [Name in MailTemplateName]: (data: MailTemplates[Name], site: MailSite) => RenderedMail;
 } = {
   'admin-alert': adminAlertMail,
+  'mover-password-reset': moverPasswordResetMail,
   'claim-code': claimCodeMail,
   'claim-approved': claimApprovedMail,
   'claim-declined': claimDeclinedMail,

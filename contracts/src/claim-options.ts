@@ -158,5 +158,4 @@ export interface AdminCompanyUser {
 export interface AdminCompanyUsers {
   claimedAt: string | null;
   users: AdminCompanyUser[];
-  pendingClaims: number;
 }

@@ -111,6 +111,10 @@ export const AdminClaimListQuerySchema = z.strictObject({
     })
     .optional()
     .default('pending'),
+  /** Only the claims of one company (its admin page counts the pending ones). */
+  companyId: intParam('companyId', 1, Number.MAX_SAFE_INTEGER, 0).transform((v) =>
+    v === 0 ? undefined : v,
+  ),
   page: intParam('page', 1, 100_000, 1),
   limit: intParam('limit', 1, 100, 20),
 });

@@ -24,7 +24,8 @@ import { adminMailRoutes } from '../features/mail';
 import { adminAlertsRoutes } from '../features/alerts';
 import { adminAlertSettingsRoutes } from '../features/settings';
 import { adminProfileActivityRoutes } from '../features/profile-analytics';
-import { adminClaimRoutes, adminCompanyUserRoutes } from '../features/claims';
+import { adminClaimRoutes } from '../features/claims';
+import { adminCompanyUserRoutes } from '../features/movers';
 
 export function adminApi(ctx: AdminContext): Router {
   const router = Router();

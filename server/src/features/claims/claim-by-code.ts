@@ -9,7 +9,6 @@ import type { Request, Response } from 'express';
 import type { Knex } from 'knex';
 import type { ClaimVerified, ClaimVerify } from '@moveratlas/contracts';
 import { HttpError } from '../../lib/http-error';
-import { clientIp } from '../../lib/request-meta';
 import { recordAudit } from '../audit';
 import { hashPassword, passwordProblemOffThread, verifyPassword } from '../auth';
 import { addCompanyUser, findOrCreateMoverUser, startMoverSession } from '../movers';
@@ -57,7 +56,7 @@ export async function claimByCode(
       );
     }
   } else {
-    const problem = await passwordProblemOffThread(input.password, input.email);
+    const problem = await passwordProblemOffThread(input.password, input.email.split('@')[0]);
     if (problem) throw new HttpError(400, problem);
     // Outside the transaction: argon2 would hold SQLite's one connection for the hash's time.
     passwordHash = await hashPassword(input.password);
@@ -70,27 +69,21 @@ export async function claimByCode(
         'This code was used already or no longer works. Ask for a new one on the claim page.',
       );
     if (await hasOwner(trx, target.id)) throw new HttpError(409, ALREADY_CLAIMED);
-    const user = await findOrCreateMoverUser(trx, { email: input.email, name: code.claimantName });
+    const user = await findOrCreateMoverUser(
+      trx,
+      { email: input.email, name: code.claimantName },
+      now,
+    );
     if (passwordHash !== null)
       await trx('mover_users')
         .where({ id: user.id })
         .whereNull('password_hash')
         .update({ password_hash: passwordHash, updated_at: now });
-    await addCompanyUser(trx, { companyId: target.id, userId: user.id, role: 'owner' });
-    await trx('companies')
-      .where({ id: target.id })
-      .whereNull('claimed_at')
-      .update({ claimed_at: now });
+    // The listing's first owner: addCompanyUser sets companies.claimed_at.
+    await addCompanyUser(trx, { companyId: target.id, userId: user.id, role: 'owner' }, now);
     await recordAudit(
       trx,
-      {
-        id: null,
-        username: input.email,
-        role: null,
-        ip: clientIp(req) || null,
-        kind: 'mover',
-        moverId: user.id,
-      },
+      { id: null, username: input.email, role: null, ip: req.ip ?? null, mover: { id: user.id } },
       {
         action: 'company.claim',
         entityType: 'company',

@@ -5,5 +5,4 @@
  */
 export { claimRoutes } from './routes';
 export { adminClaimRoutes } from './admin/routes';
-export { adminCompanyUserRoutes } from './admin/company-users-routes';
 export type { ClaimsContext } from './context';

@@ -16,7 +16,6 @@ afterEach(() => {
 
 const USERS: AdminCompanyUsers = {
   claimedAt: '2026-11-20T15:00:00.000Z',
-  pendingClaims: 1,
   users: [
     {
       id: 3,
@@ -51,6 +50,11 @@ function answer(list: () => Response) {
         if (path === '/api/auth/status')
           return json(200, { isAuthenticated: true, username: 'ops', role: 'editor' });
         if (path === '/api/admin/companies/7/users' && !init.method) return list();
+        if (path === '/api/admin/claims') {
+          const query = new URL(url, 'http://admin.test').searchParams;
+          const mine = query.get('companyId') === '7' && query.get('status') === 'pending';
+          return json(200, { items: [], total: mine ? 1 : 0, page: 1, limit: 1, pending: 1 });
+        }
         if (path === '/api/admin/companies/7/users/3' && init.method === 'PATCH')
           return json(200, { ...USERS.users[0], status: 'suspended' });
         return json(404, { error: `No API endpoint ${path}` });
@@ -101,7 +105,7 @@ describe('the Claim and users panel', () => {
     answer(() =>
       fail
         ? json(500, { error: 'Database down' })
-        : json(200, { ...USERS, claimedAt: null, users: [], pendingClaims: 0 }),
+        : json(200, { ...USERS, claimedAt: null, users: [] }),
     );
     const retry = await screen.findByRole('button', { name: /Try again/ }, { timeout: 5000 });
     fail = false;

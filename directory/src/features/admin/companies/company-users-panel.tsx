@@ -7,7 +7,9 @@ import { useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import {
+  ADMIN_CLAIMS_PATH,
   adminCompanyUsersPath,
+  type AdminClaimPage,
   type AdminCompanyUser,
   type AdminCompanyUsers,
 } from '@moveratlas/contracts';
@@ -113,6 +115,11 @@ export function CompanyUsersPanel({ companyId }: { companyId: number }) {
   const mayChange = useMay('PATCH /companies/:id/users/:userId');
   const reasonId = useId();
   const users = useQuery<AdminCompanyUsers>({ queryKey: [path] });
+  // Claims with evidence waiting for staff, linked from here (their count only).
+  const claims = useQuery<AdminClaimPage>({
+    queryKey: [ADMIN_CLAIMS_PATH, { status: 'pending', companyId: String(companyId), limit: '1' }],
+  });
+  const pendingClaims = claims.data?.total ?? 0;
   const [changing, setChanging] = useState<AdminCompanyUser | null>(null);
   const [reason, setReason] = useState('');
   const change = useMutation({
@@ -159,13 +166,13 @@ export function CompanyUsersPanel({ companyId }: { companyId: number }) {
                 <Badge tone="neutral">Unclaimed</Badge> Nobody has claimed this listing yet.
               </>
             )}
-            {users.data.pendingClaims > 0 ? (
+            {pendingClaims > 0 ? (
               <>
                 {' '}
                 <Link to="/admin/claims" className={linkClass}>
-                  {users.data.pendingClaims === 1
+                  {pendingClaims === 1
                     ? '1 claim is waiting'
-                    : `${users.data.pendingClaims} claims are waiting`}
+                    : `${pendingClaims} claims are waiting`}
                 </Link>
               </>
             ) : null}

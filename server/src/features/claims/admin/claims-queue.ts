@@ -117,8 +117,11 @@ const claimQuery = (db: Knex | Knex.Transaction) =>
     );
 
 export async function listClaims(db: Knex, query: AdminClaimListQuery): Promise<AdminClaimPage> {
-  const filtered = <Q extends Knex.QueryBuilder>(qb: Q): Q =>
-    query.status === 'all' ? qb : (qb.where('cl.status', query.status) as Q);
+  const filtered = <Q extends Knex.QueryBuilder>(qb: Q): Q => {
+    if (query.status !== 'all') qb.where('cl.status', query.status);
+    if (query.companyId !== undefined) qb.where('cl.company_id', query.companyId);
+    return qb;
+  };
   const [rows, count, pending] = await Promise.all([
     filtered(claimQuery(db))
       .orderBy([
@@ -130,9 +133,13 @@ export async function listClaims(db: Knex, query: AdminClaimListQuery): Promise<
     filtered(db('company_claims as cl')).count({ n: '*' }).first() as Promise<
       { n: number | string } | undefined
     >,
-    db('company_claims').where('status', 'pending').count({ n: '*' }).first() as Promise<
-      { n: number | string } | undefined
-    >,
+    db('company_claims')
+      .where('status', 'pending')
+      .modify((qb) => {
+        if (query.companyId !== undefined) qb.where('company_id', query.companyId);
+      })
+      .count({ n: '*' })
+      .first() as Promise<{ n: number | string } | undefined>,
   ]);
   return {
     items: rows.map(claimOf),

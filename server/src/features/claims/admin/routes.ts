@@ -7,6 +7,7 @@
  *   POST /claims/:id/decline     { reason } e-mailed to the claimant
  */
 import { Router, type Request, type Response } from 'express';
+import type { Knex } from 'knex';
 import { z } from 'zod';
 import {
   AdminClaimDeclineSchema,
@@ -18,10 +19,39 @@ import type { AdminContext } from '../../../app-context';
 import { parseInput } from '../../../lib/validate';
 import { auditedChange, recordRequestAudit } from '../../audit';
 import { sendMail } from '../../mail';
-import { addCompanyUser, findOrCreateMoverUser, issuePasswordLink } from '../../movers';
+import { addCompanyUser, createLinkToken, findOrCreateMoverUser } from '../../movers';
 import { downloadName } from '../claim-document';
 import { clockOf, type ClaimsContext } from '../context';
 import { claimDocument, decideClaim, findClaim, listClaims } from './claims-queue';
+
+/** How long the approval's "choose your password" link works: as long as an invitation's. */
+const SET_PASSWORD_LINK_DAYS = 7;
+
+/**
+ * A single-use link to choose a password (the movers' reset link, on /pro/reset-password), for an account
+ * that has none yet; none for an account with a password, which simply signs in.
+ */
+async function passwordLink(
+  trx: Knex.Transaction,
+  userId: number,
+  email: string,
+  now: number,
+): Promise<{ path: string; validFor: string } | undefined> {
+  const user = (await trx('mover_users').where({ id: userId }).first('password_hash')) as
+    { password_hash: string | null } | undefined;
+  if (!user || user.password_hash !== null) return undefined;
+  const token = await createLinkToken(
+    trx,
+    {
+      purpose: 'password-reset',
+      email,
+      userId,
+      validMs: SET_PASSWORD_LINK_DAYS * 86_400_000,
+    },
+    now,
+  );
+  return { path: `/pro/reset-password?token=${token}`, validFor: `${SET_PASSWORD_LINK_DAYS} days` };
+}
 
 const IdParams = z.object({ id: idParam('claim') });
 const idOf = (req: Request) => parseInput(IdParams, req.params, 'params').id;
@@ -70,19 +100,20 @@ export function adminClaimRoutes(ctx: AdminContext & ClaimsContext): Router {
     const at = now();
     const decision = await auditedChange(db, req, res, async (trx, audit) => {
       const claim = await findClaim(trx, id);
-      const user = await findOrCreateMoverUser(trx, { email: claim.email, name: claim.name });
+      const user = await findOrCreateMoverUser(trx, { email: claim.email, name: claim.name }, at);
       await decideClaim(trx, id, {
         status: 'approved',
         by: adminName(res),
         moverUserId: user.id,
         now: at,
       });
-      await addCompanyUser(trx, { companyId: claim.company.id, userId: user.id, role: 'owner' });
-      await trx('companies')
-        .where({ id: claim.company.id })
-        .whereNull('claimed_at')
-        .update({ claimed_at: at });
-      const link = await issuePasswordLink(trx, config, user.id);
+      // The company's owner (addCompanyUser sets companies.claimed_at for its first one).
+      await addCompanyUser(
+        trx,
+        { companyId: claim.company.id, userId: user.id, role: 'owner' },
+        at,
+      );
+      const link = await passwordLink(trx, user.id, claim.email, at);
       await sendMail(
         trx,
         {
@@ -91,7 +122,7 @@ export function adminClaimRoutes(ctx: AdminContext & ClaimsContext): Router {
           data: {
             companyName: claim.company.name,
             name: claim.name,
-            ...(link ? { setPasswordUrl: link.url, linkValidFor: link.validFor } : {}),
+            ...(link ? { setPasswordPath: link.path, linkValidFor: link.validFor } : {}),
           },
         },
         config,

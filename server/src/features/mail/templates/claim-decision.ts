@@ -8,7 +8,7 @@ export interface ClaimApprovedMail {
    * A link to choose a password (a new account, or one without a password yet); absent when the account has
    * a password already, and the mover simply signs in.
    */
-  setPasswordUrl?: string;
+  setPasswordPath?: string;
   /** How long the link works, in words ("30 minutes"). */
   linkValidFor?: string;
 }
@@ -21,12 +21,12 @@ export function claimApprovedMail(data: ClaimApprovedMail, site: MailSite): Rend
       heading: `You now manage ${data.companyName}`,
       intro: [
         `Hello ${data.name}, our team checked your claim and approved it: you are the owner of the listing of ${data.companyName} on ${site.siteName}.`,
-        data.setPasswordUrl
+        data.setPasswordPath
           ? `Choose your password with the link below${data.linkValidFor ? ` (it works once, for ${data.linkValidFor})` : ''}, then sign in to your dashboard to update the listing, read your leads and answer reviews.`
           : 'Sign in to your dashboard with your e-mail address and password to update the listing, read your leads and answer reviews.',
       ],
-      action: data.setPasswordUrl
-        ? { label: 'Choose your password', url: data.setPasswordUrl }
+      action: data.setPasswordPath
+        ? { label: 'Choose your password', url: new URL(data.setPasswordPath, site.siteUrl).href }
         : { label: 'Sign in', url: signIn },
       reason: `You get this because you claimed ${data.companyName} on ${site.siteName}.`,
     },

@@ -1,6 +1,6 @@
 /**
  * /api/admin/companies/:id/users (behind the admin gate and the role policy):
- *   GET   /companies/:id/users           claim status, the company's users, pending claims
+ *   GET   /companies/:id/users           claim status and the company's users
  *   PATCH /companies/:id/users/:userId   { status: active | suspended, reason? } — audited; suspending ends sessions
  */
 import { Router, type Request } from 'express';
@@ -9,15 +9,13 @@ import { AdminCompanyUserStatusSchema, idParam } from '@moveratlas/contracts';
 import type { AdminContext } from '../../../app-context';
 import { parseInput } from '../../../lib/validate';
 import { auditedChange } from '../../audit';
-import { clockOf, type ClaimsContext } from '../context';
 import { companyUser, companyUsers, setMoverUserStatus } from './company-users';
 
 const Params = z.object({ id: idParam('company'), userId: idParam('user').optional() });
 const paramsOf = (req: Request) => parseInput(Params, req.params, 'params');
 
-export function adminCompanyUserRoutes(ctx: AdminContext & ClaimsContext): Router {
+export function adminCompanyUserRoutes(ctx: AdminContext): Router {
   const { db } = ctx;
-  const now = clockOf(ctx);
   const router = Router();
 
   router.get('/companies/:id/users', async (req, res) => {
@@ -30,7 +28,7 @@ export function adminCompanyUserRoutes(ctx: AdminContext & ClaimsContext): Route
     const user = await auditedChange(db, req, res, async (trx, audit) => {
       const before = await companyUser(trx, id, userId!);
       if (before.status === status) return before;
-      await setMoverUserStatus(trx, userId!, status, reason, now());
+      await setMoverUserStatus(trx, userId!, status, reason, Date.now());
       const company = (await trx('companies').where({ id }).first('name')) as { name: string };
       audit({
         action: 'mover_user.status',

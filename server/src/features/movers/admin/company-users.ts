@@ -6,6 +6,7 @@
 import type { Knex } from 'knex';
 import type { AdminCompanyUser, AdminCompanyUsers, MoverUserStatus } from '@moveratlas/contracts';
 import { notFound } from '../../../lib/http-error';
+import { endUserSessions } from '../mover-sessions';
 
 interface UserRow {
   id: number | string;
@@ -52,19 +53,12 @@ export async function companyUsers(db: Knex, companyId: number): Promise<AdminCo
   const company = (await db('companies').where({ id: companyId }).first('claimed_at')) as
     { claimed_at: number | string | null } | undefined;
   if (!company) throw notFound(`There is no company ${companyId}`);
-  const [rows, pending] = await Promise.all([
-    usersQuery(db, companyId).orderByRaw(
-      "case when cu.role = 'owner' then 0 else 1 end, u.name, u.id",
-    ) as Promise<UserRow[]>,
-    db('company_claims')
-      .where({ company_id: companyId, status: 'pending' })
-      .count({ n: '*' })
-      .first() as Promise<{ n: number | string } | undefined>,
-  ]);
+  const rows = (await usersQuery(db, companyId).orderByRaw(
+    "case when cu.role = 'owner' then 0 else 1 end, u.name, u.id",
+  )) as UserRow[];
   return {
     claimedAt: company.claimed_at === null ? null : iso(company.claimed_at),
     users: rows.map(userOf),
-    pendingClaims: Number(pending?.n ?? 0),
   };
 }
 
@@ -94,5 +88,5 @@ export async function setMoverUserStatus(
       suspended_reason: status === 'suspended' ? reason || null : null,
       updated_at: now,
     });
-  if (status === 'suspended') await trx('mover_sessions').where({ user_id: userId }).delete();
+  if (status === 'suspended') await endUserSessions(trx, userId);
 }

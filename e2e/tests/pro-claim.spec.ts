@@ -134,9 +134,14 @@ test('a claim with evidence is approved by staff in the admin', async ({ browser
     /\/api\/admin\/claims\/\d+\/document$/,
   );
   await card.getByRole('button', { name: /^Approve/ }).click();
-  await page.getByRole('button', { name: 'Approve the claim' }).click();
+  await page
+    .getByRole('dialog', { name: /^Approve Sam Ortiz’s claim/ })
+    .getByRole('button', { name: 'Approve the claim', exact: true })
+    .click();
   await expect(
-    page.getByText('Claim approved: the owner was e-mailed a link to choose a password'),
+    page.getByText('Claim approved: the owner was e-mailed a link to choose a password', {
+      exact: true,
+    }),
   ).toBeVisible();
   await expect(card).toHaveCount(0);
 

@@ -107,9 +107,17 @@ export function ClaimView({ company }: ClaimPageData) {
       </p>
 
       {loaded.state === 'loading' ? (
-        <p role="status" className="mt-10 text-slate-600">
-          Checking the listing…
-        </p>
+        <>
+          <p role="status" className="mt-10 text-slate-600">
+            Checking the listing…
+          </p>
+          <noscript>
+            <p className="mt-4 rounded-lg border border-amber-200 bg-amber-50 p-4 text-amber-950">
+              Claiming a listing needs JavaScript in your browser. Turn it on and reload this page,
+              or use the contact page and we will help.
+            </p>
+          </noscript>
+        </>
       ) : loaded.state === 'failed' ? (
         <div role="alert" className="mt-10 rounded-lg bg-red-50 p-4 text-red-900">
           <p>{loaded.message}</p>

@@ -54,3 +54,4 @@ export * from './record-versions';
 export * from './admin-bulk';
 export * from './profile-activity-kinds';
 export * from './profile-analytics';
+export * from './claims';

@@ -146,6 +146,12 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import('../features/list-your-company/list-your-company-page')),
               },
               {
+                // Claiming a listing (issue 17): never indexed, never cached.
+                path: 'claim/:slug',
+                handle: PRIVATE_PAGE,
+                lazy: page(() => import('../features/claims/claim-page')),
+              },
+              {
                 path: 'login',
                 handle: PRIVATE_PAGE,
                 lazy: page(() => import('../features/login/login-page')),

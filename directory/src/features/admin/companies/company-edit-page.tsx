@@ -37,6 +37,7 @@ import { COMPANIES_PATH, REVIEWS_PATH } from './api-paths';
 import { bodyOf, CompanyForm, formStateOf, type CompanyFormState } from './company-form';
 import { REVIEW_STATUS_LABELS, ReviewModeration } from './review-moderation';
 import { CompanyActivityPanel } from './company-activity-panel';
+import { CompanyUsersPanel } from './company-users-panel';
 import { auditOf } from '../audit/audit-link';
 import { useMay } from '../use-admin-role';
 
@@ -257,6 +258,8 @@ function CompanyEditor({ detail }: { detail: AdminCompanyDetail }) {
         onSubmit={() => submit(draft.values, draft.version)}
         slugHint={`The public page is ${companyProfilePath(detail.values.slug)}; changing the slug changes its address, and the old one keeps leading here.`}
       />
+
+      <CompanyUsersPanel companyId={detail.id} />
 
       <CompanyActivityPanel companyId={detail.id} />
 

@@ -5,10 +5,12 @@
 import type { MailSite, RenderedMail } from './layout';
 import { adminAlertMail, type AdminAlertMail } from './admin-alert';
 import { moverPasswordResetMail, type MoverPasswordResetMail } from './mover-password-reset';
+import { reviewReplyModeratedMail, type ReviewReplyModeratedMail } from './review-reply-moderated';
 
 export interface MailTemplates {
   'admin-alert': AdminAlertMail;
   'mover-password-reset': MoverPasswordResetMail;
+  'review-reply-moderated': ReviewReplyModeratedMail;
 }
 
 export type MailTemplateName = keyof MailTemplates;
@@ -18,6 +20,7 @@ const TEMPLATES: {
 } = {
   'admin-alert': adminAlertMail,
   'mover-password-reset': moverPasswordResetMail,
+  'review-reply-moderated': reviewReplyModeratedMail,
 };
 
 export function renderTemplate<Name extends MailTemplateName>(

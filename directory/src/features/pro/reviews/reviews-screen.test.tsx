@@ -252,6 +252,12 @@ describe('the Reviews screen', () => {
     });
     expect(await screen.findByText('Reply sent')).toBeVisible();
     expect(within(item('Careful crew')).queryByRole('textbox')).not.toBeInTheDocument();
+    // The keyboard lands on the reply just sent, not at the top of the page.
+    expect(
+      within(item('Careful crew')).getByRole('group', {
+        name: 'Your reply to review "Careful crew"',
+      }),
+    ).toHaveFocus();
   });
 
   it("shows the server's refusal in its words and keeps the text", async () => {
@@ -266,6 +272,12 @@ describe('the Reviews screen', () => {
     await user.click(within(item('Careful crew')).getByRole('button', { name: 'Send reply' }));
     expect(await within(item('Careful crew')).findByText(REVIEW_ALREADY_ANSWERED)).toBeVisible();
     expect(box).toHaveValue('Thank you for the kind words.');
+    await user.click(within(item('Careful crew')).getByRole('button', { name: 'Cancel' }));
+    expect(
+      within(item('Careful crew')).getByRole('button', {
+        name: 'Reply publicly to review "Careful crew"',
+      }),
+    ).toHaveFocus();
   });
 
   it('offers a new reply after a rejection, starting from the rejected text', async () => {

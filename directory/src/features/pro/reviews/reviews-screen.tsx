@@ -266,14 +266,32 @@ function ReplyForm({
 
 function ReplyState({ company, review }: { company: ReviewsScreenCompany; review: ProReview }) {
   const [writing, setWriting] = useState(false);
+  // Where the keyboard goes when the form closes: back to the button that opened it, or to the reply sent.
+  const [focusNext, setFocusNext] = useState<'opener' | 'reply' | null>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  const sent = useRef<HTMLDivElement>(null);
   const { reply } = review;
+  useEffect(() => {
+    if (writing || !focusNext) return;
+    // The reply sent shows once the list has been read again: wait for it.
+    const target = focusNext === 'reply' ? sent.current : opener.current;
+    if (!target) return;
+    target.focus();
+    setFocusNext(null);
+  }, [writing, focusNext, reply?.status]);
   const form = (initial: string) => (
     <ReplyForm
       company={company}
       review={review}
       initial={initial}
-      onCancel={() => setWriting(false)}
-      onSent={() => setWriting(false)}
+      onCancel={() => {
+        setWriting(false);
+        setFocusNext('opener');
+      }}
+      onSent={() => {
+        setWriting(false);
+        setFocusNext('reply');
+      }}
     />
   );
   const label = `review "${review.title}"`;
@@ -282,6 +300,7 @@ function ReplyState({ company, review }: { company: ReviewsScreenCompany; review
       form('')
     ) : (
       <button
+        ref={opener}
         type="button"
         className={`${buttonClass} mt-3`}
         onClick={() => setWriting(true)}
@@ -291,7 +310,13 @@ function ReplyState({ company, review }: { company: ReviewsScreenCompany; review
       </button>
     );
   return (
-    <div className="mt-3 rounded-lg border-l-4 border-slate-300 bg-slate-50 p-3">
+    <div
+      ref={sent}
+      tabIndex={-1}
+      aria-label={`Your reply to ${label}`}
+      role="group"
+      className="mt-3 rounded-lg border-l-4 border-slate-300 bg-slate-50 p-3 focus-visible:outline-2 focus-visible:outline-blue-700"
+    >
       <div className="flex flex-wrap items-center gap-2">
         <p className="text-sm font-semibold text-slate-900">Your reply</p>
         {reply.status === 'pending' ? (
@@ -320,6 +345,7 @@ function ReplyState({ company, review }: { company: ReviewsScreenCompany; review
             form(reply.body)
           ) : (
             <button
+              ref={opener}
               type="button"
               className={`${buttonClass} mt-2`}
               onClick={() => setWriting(true)}

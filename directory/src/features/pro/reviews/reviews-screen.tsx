@@ -17,6 +17,7 @@ import {
   reviewReplyBodySchema,
   type ProReview,
   type ProReviewPage,
+  type ProReviewReplyResult,
   type ProReviewSort,
   type ProReviewSummary,
 } from '@moveratlas/contracts';
@@ -35,7 +36,7 @@ import { PageButtons } from '../../../components/dashboard/pager';
 import { pageParam, withParams } from '../../../components/dashboard/url-params';
 import { toast } from '../../../components/toast/toast-store';
 import { formatCount } from '../../../lib/numbers';
-import { sendReviewReply } from './reviews-request';
+import { proWrite } from '../pro-request';
 
 export interface ReviewsScreenCompany {
   id: number;
@@ -211,7 +212,8 @@ function ReplyForm({
   useEffect(() => box.current?.focus(), []);
   const queryClient = useQueryClient();
   const send = useMutation({
-    mutationFn: (body: string) => sendReviewReply(proReviewReplyPath(company.id, review.id), body),
+    mutationFn: (body: string) =>
+      proWrite<ProReviewReplyResult>('POST', proReviewReplyPath(company.id, review.id), { body }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: [proReviewsPath(company.id)] });
       toast({

@@ -138,6 +138,13 @@ export const ADMIN_ROUTE_POLICY = {
   'GET /companies/:id/activity': { role: 'viewer', does: 'read a company’s profile activity' },
   'GET /reviews': { role: 'viewer', does: 'read the reviews' },
   'PATCH /reviews/:id': { role: 'editor', does: 'moderate a review', audit: 'review.moderate' },
+  // Movers' public replies to reviews (issue 17): published only by staff.
+  'GET /review-replies': { role: 'viewer', does: 'read the replies to reviews' },
+  'PATCH /review-replies/:id': {
+    role: 'editor',
+    does: 'moderate a reply to a review',
+    audit: 'review_reply.moderate',
+  },
   'GET /company-applications': { role: 'viewer', does: 'read the applications' },
   'GET /company-applications/:id': { role: 'viewer', does: 'read an application' },
   'POST /company-applications/:id/approve': {

@@ -46,8 +46,18 @@ export const ReviewSchema = z.object({
   text: z.string(),
   authorFirstName: z.string(),
   date: z.string(),
+  /** The company's public answer, once staff published it (issue 17); absent or null without one. */
+  reply: z
+    .object({
+      text: z.string(),
+      /** YYYY-MM-DD: the day it was published. */
+      date: z.string(),
+    })
+    .nullable()
+    .optional(),
 });
 export type Review = z.infer<typeof ReviewSchema>;
+export type ReviewReplyPublic = NonNullable<Review['reply']>;
 
 /** GET /api/companies/:slug answers the company with its newest published reviews (the first page). */
 export const CompanyProfileSchema = CompanySchema.extend({

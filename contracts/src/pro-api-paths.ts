@@ -11,3 +11,8 @@ export const PRO_COMPANIES_PATH = `${PRO_API}/companies`;
 /** A company-scoped path: `/api/pro/companies/<id>/<rest>`. */
 export const proCompanyPath = (companyId: number, rest: string) =>
   `${PRO_COMPANIES_PATH}/${companyId}/${rest.replace(/^\/+/, '')}`;
+
+/** The company's reviews and a review's reply (issue 17). */
+export const proReviewsPath = (companyId: number) => proCompanyPath(companyId, 'reviews');
+export const proReviewReplyPath = (companyId: number, reviewId: number) =>
+  proCompanyPath(companyId, `reviews/${reviewId}/reply`);

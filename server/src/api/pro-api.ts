@@ -14,6 +14,7 @@ import {
   proSessionGate,
   proSignInRoutes,
 } from '../features/movers';
+import { proReviewRoutes } from '../features/companies';
 
 export function proApi(ctx: ProContext): Router {
   const router = Router();
@@ -23,5 +24,6 @@ export function proApi(ctx: ProContext): Router {
   // One line per resource's company-scoped mover routes:
   const company = Router({ mergeParams: true });
   router.use('/companies/:companyId', companyMembership(ctx.db), company);
+  company.use(proReviewRoutes(ctx));
   return router;
 }

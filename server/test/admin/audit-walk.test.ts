@@ -198,6 +198,31 @@ const FIXTURES: Partial<Record<AdminRouteKey, Fixture>> = {
     });
     return { path: `/api/admin/reviews/${id}`, body: json({ status: 'published' }), status: 200 };
   },
+  'PATCH /review-replies/:id': async ({ app, createCompany, word }) => {
+    const companyId = await createCompany(`Walk Replied ${word}`);
+    const reviewId = await newId(app, 'reviews', {
+      company_id: companyId,
+      rating: 3,
+      title: 'Late but careful',
+      body: 'They came an hour late.',
+      author_first_name: 'Ada',
+      reviewed_on: '2026-11-01',
+      status: 'published',
+    });
+    const id = await newId(app, 'review_replies', {
+      review_id: reviewId,
+      company_id: companyId,
+      body: 'Sorry for the wait: traffic on I-35.',
+      status: 'pending',
+      created_at: Date.now(),
+      updated_at: Date.now(),
+    });
+    return {
+      path: `/api/admin/review-replies/${id}`,
+      body: json({ status: 'published' }),
+      status: 200,
+    };
+  },
   'POST /company-applications/:id/approve': async ({ app, word }) => ({
     path: `/api/admin/company-applications/${await newApplication(app, `${word}a`)}/approve`,
     body: json(austinCompanyForm(`Walk Approved ${word}`)),

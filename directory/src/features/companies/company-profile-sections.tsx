@@ -155,6 +155,25 @@ export function CompanyReviews({
                   <p className="mt-2 text-sm text-slate-600">
                     {review.authorFirstName} · <time dateTime={review.date}>{review.date}</time>
                   </p>
+                  {review.reply ? (
+                    <section
+                      aria-labelledby={`review-${review.id}-reply`}
+                      className="mt-3 rounded-lg border-l-4 border-blue-700 bg-slate-50 p-3"
+                    >
+                      <h4
+                        id={`review-${review.id}-reply`}
+                        className="text-sm font-semibold text-slate-900"
+                      >
+                        Response from {company.name}
+                      </h4>
+                      <p className="mt-1 text-sm whitespace-pre-line text-slate-700">
+                        {review.reply.text}
+                      </p>
+                      <p className="mt-1 text-xs text-slate-600">
+                        <time dateTime={review.reply.date}>{review.reply.date}</time>
+                      </p>
+                    </section>
+                  ) : null}
                 </article>
               </li>
             ))}

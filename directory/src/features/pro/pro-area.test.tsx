@@ -144,6 +144,7 @@ describe('the /pro layout', () => {
         .getAllByRole('link')
         .map((link) => [link.textContent, link.getAttribute('href')]),
     ).toEqual([
+      ['Reviews', '/pro/companies/7/reviews'],
       ['Your account', '/pro/account'],
       ['Back to the directory', '/'],
     ]);

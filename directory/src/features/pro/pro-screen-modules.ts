@@ -17,6 +17,7 @@ import type { ComponentType } from 'react';
 
 export const PRO_SCREEN_MODULES = {
   account: () => import('./account/account-page'),
+  reviews: () => import('./reviews/reviews-page'),
 } satisfies Record<string, () => Promise<{ Component: ComponentType }>>;
 
 export type ProScreenName = keyof typeof PRO_SCREEN_MODULES;

@@ -66,6 +66,7 @@ import * as scheduleAlertCheck from './20261127_92_schedule_alert_check';
 import * as createCompanyDailyActivity from './20261127_93_create_company_daily_activity';
 import * as createMoverAccounts from './20261128_01_create_mover_accounts';
 import * as createCompanyClaims from './20261128_10_create_company_claims';
+import * as createReviewReplies from './20261128_40_create_review_replies';
 
 const migrations: Record<string, Knex.Migration> = {
   '20261123_01_create_states': createStates,
@@ -131,6 +132,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261127_93_create_company_daily_activity': createCompanyDailyActivity,
   '20261128_01_create_mover_accounts': createMoverAccounts,
   '20261128_10_create_company_claims': createCompanyClaims,
+  '20261128_40_create_review_replies': createReviewReplies,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -32,6 +32,8 @@ type ReviewRow = {
   body: string;
   author_first_name: string;
   reviewed_on: string | Date;
+  reply_body: string | null;
+  reply_at: number | string | null;
 };
 
 const toReview = (r: ReviewRow): Review => ({
@@ -44,21 +46,42 @@ const toReview = (r: ReviewRow): Review => ({
     typeof r.reviewed_on === 'string'
       ? r.reviewed_on.slice(0, 10)
       : r.reviewed_on.toISOString().slice(0, 10),
+  // The company's reply, once staff published it (issue 17); dated the day it was published.
+  reply:
+    r.reply_body === null
+      ? null
+      : {
+          text: r.reply_body,
+          date: new Date(Number(r.reply_at ?? Date.now())).toISOString().slice(0, 10),
+        },
 });
 
-/** A page of a company's published reviews, newest first (ties by id, so pages never overlap). */
+/**
+ * A page of a company's published reviews, newest first (ties by id, so pages never overlap), each with the
+ * company's reply when staff have published one.
+ */
 function publishedReviews(db: Knex, companyId: number, page: number): Promise<ReviewRow[]> {
-  return db('reviews')
-    .where({ company_id: companyId, status: 'published' })
+  return db({ r: 'reviews' })
+    .leftJoin({ rr: 'review_replies' }, (join) => {
+      join.on('rr.review_id', '=', 'r.id').andOnVal('rr.status', '=', 'published');
+    })
+    .where({ 'r.company_id': companyId, 'r.status': 'published' })
     .orderBy([
-      { column: 'reviewed_on', order: 'desc' },
-      { column: 'id', order: 'desc' },
+      { column: 'r.reviewed_on', order: 'desc' },
+      { column: 'r.id', order: 'desc' },
     ])
     .offset((page - 1) * REVIEWS_PER_PAGE)
     .limit(REVIEWS_PER_PAGE)
-    .select('id', 'rating', 'title', 'body', 'author_first_name', 'reviewed_on') as Promise<
-    ReviewRow[]
-  >;
+    .select(
+      'r.id',
+      'r.rating',
+      'r.title',
+      'r.body',
+      'r.author_first_name',
+      'r.reviewed_on',
+      'rr.body as reply_body',
+      'rr.moderated_at as reply_at',
+    ) as Promise<ReviewRow[]>;
 }
 
 // An unlisted company has no public profile (page or API), as it has no place in lists, search or sitemaps.

@@ -17,5 +17,6 @@ export {
 } from './company-row';
 export { listCompanies } from './list-companies';
 export { listedCompanyId } from './company-slug';
+export { proReviewRoutes } from './pro/review-routes';
 export { companyRoutes } from './routes';
 export { countListedCompanies, listedCompanySlugs } from './sitemap-entries';

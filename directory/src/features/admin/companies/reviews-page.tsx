@@ -1,13 +1,27 @@
 /**
  * Reviews across all companies (/admin/companies/reviews), newest first, filtered by moderation status in the
- * URL: the place to catch a bad review wherever it was left. Each company's page has its own list too.
+ * URL: the place to catch a bad review wherever it was left. Each company's page has its own list too. The
+ * Replies tab (?tab=replies) holds movers' public replies to reviews, which wait for staff (issue 17).
  */
-import { useSearchParams } from 'react-router-dom';
-import { REVIEW_STATUSES, type ReviewStatus } from '@moveratlas/contracts';
+import { Link, useSearchParams } from 'react-router-dom';
+import {
+  REVIEW_REPLY_STATUSES,
+  REVIEW_STATUSES,
+  type ReviewReplyStatus,
+  type ReviewStatus,
+} from '@moveratlas/contracts';
 import { BackLink } from '../../../components/dashboard/breadcrumb';
 import { SavedViews } from '../ui/saved-views';
 import { pageParam, withParams } from '../../../components/dashboard/url-params';
 import { ReviewModeration } from './review-moderation';
+import { ReplyModeration } from './reply-moderation';
+
+const tabClass = (active: boolean) =>
+  `inline-flex min-h-10 items-center border-b-2 px-3 text-sm font-medium ${
+    active
+      ? 'border-blue-700 text-blue-800'
+      : 'border-transparent text-slate-700 hover:text-slate-900'
+  }`;
 
 export function Component() {
   const [search, setSearch] = useSearchParams();
@@ -15,6 +29,12 @@ export function Component() {
   const status = (REVIEW_STATUSES as readonly string[]).includes(raw) ? (raw as ReviewStatus) : '';
   const page = pageParam(search);
   const update = (changes: Record<string, string | null>) => setSearch(withParams(search, changes));
+  const replies = search.get('tab') === 'replies';
+  // Replies open on the ones waiting, unless the address asks for another status (or all).
+  const rawReply = search.get('status') ?? 'pending';
+  const replyStatus = (REVIEW_REPLY_STATUSES as readonly string[]).includes(rawReply)
+    ? (rawReply as ReviewReplyStatus)
+    : '';
   return (
     <div className="mx-auto max-w-4xl space-y-4">
       <div>
@@ -25,13 +45,36 @@ export function Component() {
           rating; hiding one recomputes the rating at once.
         </p>
       </div>
-      <SavedViews list="reviews" path="/admin/companies/reviews" search={search} />
-      <ReviewModeration
-        status={status}
-        page={page}
-        onStatusChange={(next) => update({ status: next || null, page: null })}
-        onPageChange={(next) => update({ page: next > 1 ? String(next) : null })}
-      />
+      <nav aria-label="Reviews and replies" className="flex gap-2 border-b border-slate-200">
+        <Link to="?" aria-current={replies ? undefined : 'page'} className={tabClass(!replies)}>
+          Reviews
+        </Link>
+        <Link
+          to="?tab=replies"
+          aria-current={replies ? 'page' : undefined}
+          className={tabClass(replies)}
+        >
+          Replies from companies
+        </Link>
+      </nav>
+      {replies ? (
+        <ReplyModeration
+          status={replyStatus}
+          page={page}
+          onStatusChange={(next) => update({ status: next || 'all', page: null })}
+          onPageChange={(next) => update({ page: next > 1 ? String(next) : null })}
+        />
+      ) : (
+        <>
+          <SavedViews list="reviews" path="/admin/companies/reviews" search={search} />
+          <ReviewModeration
+            status={status}
+            page={page}
+            onStatusChange={(next) => update({ status: next || null, page: null })}
+            onPageChange={(next) => update({ page: next > 1 ? String(next) : null })}
+          />
+        </>
+      )}
     </div>
   );
 }

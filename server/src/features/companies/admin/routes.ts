@@ -12,6 +12,7 @@ import {
   AdminApplicationListQuerySchema,
   AdminCompanyListQuerySchema,
   AdminReviewListQuerySchema,
+  AdminReviewReplyListQuerySchema,
   ApplicationDeclineSchema,
   CompanyFlagsSchema,
   CompanyInputSchema,
@@ -19,6 +20,7 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_KEY_PATTERN,
   ReviewModerationSchema,
+  ReviewReplyModerationSchema,
 } from '@moveratlas/contracts';
 import type { AdminContext } from '../../../app-context';
 import { HttpError } from '../../../lib/http-error';
@@ -26,6 +28,7 @@ import { parseInput } from '../../../lib/validate';
 import { listAdminCompanies } from './company-list';
 import { companyDetail, deleteCompany, saveCompany, setCompanyFlags } from './company-admin';
 import { listReviews, moderateReview } from './reviews';
+import { listReviewReplies, moderateReviewReply } from './review-replies';
 import {
   approveApplication,
   declineApplication,
@@ -189,6 +192,23 @@ export function adminCompaniesRoutes(ctx: AdminContext): Router {
     });
     await clearPublicReads(req, db);
     res.json(result);
+  });
+
+  router.get('/review-replies', async (req, res) => {
+    const query = parseInput(AdminReviewReplyListQuerySchema, req.query, 'query');
+    res.json(await listReviewReplies(db, query));
+  });
+
+  router.patch('/review-replies/:id', async (req, res) => {
+    const id = parseInput(z.object({ id: idParam('reply') }), req.params, 'params').id;
+    const decision = parseInput(ReviewReplyModerationSchema, req.body ?? {}, 'body');
+    const reply = await auditedChange(db, req, res, (trx, audit) =>
+      moderateReviewReply(trx, id, decision, adminName(res), audit, ctx.config),
+    );
+    // A published reply shows on the profile, a rejected one leaves it: either way the page changed.
+    await clearPublicReads(req, db);
+    ctx.jobs?.kick();
+    res.json(reply);
   });
 
   router.get('/company-applications', async (req, res) => {

@@ -12,6 +12,7 @@ import {
   type ClaimApprovedMail,
   type ClaimDeclinedMail,
 } from './claim-decision';
+import { reviewReplyModeratedMail, type ReviewReplyModeratedMail } from './review-reply-moderated';
 
 export interface MailTemplates {
   'admin-alert': AdminAlertMail;
@@ -19,6 +20,7 @@ export interface MailTemplates {
   'claim-code': ClaimCodeMail;
   'claim-approved': ClaimApprovedMail;
   'claim-declined': ClaimDeclinedMail;
+  'review-reply-moderated': ReviewReplyModeratedMail;
 }
 
 export type MailTemplateName = keyof MailTemplates;
@@ -31,6 +33,7 @@ const TEMPLATES: {
   'claim-code': claimCodeMail,
   'claim-approved': claimApprovedMail,
   'claim-declined': claimDeclinedMail,
+  'review-reply-moderated': reviewReplyModeratedMail,
 };
 
 export function renderTemplate<Name extends MailTemplateName>(

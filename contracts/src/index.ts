@@ -52,3 +52,5 @@ export * from './record-versions';
 export * from './admin-bulk';
 export * from './profile-activity-kinds';
 export * from './profile-analytics';
+export * from './pro-leads';
+export * from './pro-overview';

@@ -13,3 +13,4 @@ export {
 export { adminLeadsRoutes } from './admin/routes';
 export { callBackend, LEAD_ANALYTICS_JOB, LEAD_FORWARD_JOB, leadOutboxHandlers } from './outbox';
 export { leadAnalyticsHandler, sendLeadHandler } from './routes';
+export { companyLeadCounts, type CompanyLeadCounts } from './pro/lead-counts';

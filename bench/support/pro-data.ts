@@ -76,7 +76,12 @@ export async function seedProDashboard(
   const tag = `bench-pro-${now}`;
   for (let start = 0; start < total; start += 2000) {
     const leads = [];
-    const meta: Array<{ uuid: string; named: { id: number; name: string }[]; at: string }> = [];
+    const meta: Array<{
+      uuid: string;
+      named: { id: number; name: string }[];
+      at: string;
+      searchText: string;
+    }> = [];
     for (let i = start; i < Math.min(total, start + 2000); i++) {
       const ours = i < options.leads;
       const named = ours
@@ -116,7 +121,9 @@ export async function seedProDashboard(
         created_at: at,
         updated_at: at,
       });
-      meta.push({ uuid, named, at });
+      const email = `${first.toLowerCase()}.${i}@example.com`;
+      const searchText = `${first} ${last}${i % 97} ${email} ${fromCity} ${toCity}`.toLowerCase();
+      meta.push({ uuid, named, at, searchText });
     }
     await insertInChunks(db, 'leads', leads);
     const ids = (await db('leads')
@@ -157,6 +164,7 @@ export async function seedProDashboard(
           received_at: m.at,
           move_on: `${yyyy}-${mm}-${dd}`,
           move_size: lead.move_size,
+          search_text: m.searchText,
           status_changed_at: status === 'new' ? null : now,
           created_at: now,
         });

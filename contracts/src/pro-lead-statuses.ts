@@ -18,11 +18,6 @@ export const PRO_LEAD_SORTS = ['received', 'move_date'] as const;
 export type ProLeadSort = (typeof PRO_LEAD_SORTS)[number];
 export const PRO_LEAD_PAGE_SIZES = [10, 25, 50, 100] as const;
 
-/** Below /api/pro/companies/:companyId. */
-export const proCompanyApiPath = (companyId: number, rest: string): string =>
-  `/api/pro/companies/${companyId}${rest}`;
-export const PRO_LEADS_PATH = '/leads';
-export const PRO_LEADS_EXPORT_PATH = '/leads/export.csv';
-export const proLeadPath = (leadId: number): string => `/leads/${leadId}`;
-export const proLeadStatusPath = (leadId: number): string => `/leads/${leadId}/status`;
-export const PRO_OVERVIEW_PATH = '/overview';
+/** Below /api/pro/companies/:companyId (proCompanyPath in pro-api-paths.ts). */
+export const PRO_LEADS_PATH = 'leads';
+export const PRO_OVERVIEW_PATH = 'overview';

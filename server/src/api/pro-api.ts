@@ -8,12 +8,14 @@
  */
 import { Router } from 'express';
 import type { ProContext } from '../app-context';
+import { proLeadsRoutes } from '../features/leads';
 import {
   companyMembership,
   proAccountRoutes,
   proSessionGate,
   proSignInRoutes,
 } from '../features/movers';
+import { proOverviewRoutes } from '../features/profile-analytics';
 
 export function proApi(ctx: ProContext): Router {
   const router = Router();
@@ -22,6 +24,8 @@ export function proApi(ctx: ProContext): Router {
   router.use(proAccountRoutes(ctx));
   // One line per resource's company-scoped mover routes:
   const company = Router({ mergeParams: true });
+  company.use(proLeadsRoutes(ctx));
+  company.use(proOverviewRoutes(ctx));
   router.use('/companies/:companyId', companyMembership(ctx.db), company);
   return router;
 }

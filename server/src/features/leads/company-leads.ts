@@ -17,6 +17,22 @@ export function namedCompanyIds(companies: ReadonlyArray<{ id: unknown }>): numb
   return [...new Set(ids)];
 }
 
+/** The words the inbox's search box matches: names, e-mail address and cities, in lower case. */
+export function leadSearchText(lead: {
+  firstName: string;
+  lastName: string;
+  email: string;
+  fromCity: string | null;
+  toCity: string | null;
+}): string {
+  return [lead.firstName, lead.lastName, lead.email, lead.fromCity, lead.toCity]
+    .map((v) => (v ?? '').trim())
+    .filter(Boolean)
+    .join(' ')
+    .toLowerCase()
+    .slice(0, 600);
+}
+
 export interface NamedLead {
   leadId: number;
   companyIds: readonly number[];
@@ -24,6 +40,7 @@ export interface NamedLead {
   receivedAt: unknown;
   moveDate: string;
   moveSize: string | null;
+  searchText: string;
 }
 
 /**
@@ -48,6 +65,7 @@ export async function insertCompanyLeads(trx: Knex, leads: readonly NamedLead[])
         received_at: lead.receivedAt,
         move_on: moveOnDay(lead.moveDate),
         move_size: lead.moveSize,
+        search_text: lead.searchText,
         created_at: now,
       })),
   );

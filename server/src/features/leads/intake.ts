@@ -24,7 +24,7 @@ import { badRequest } from '../../lib/http-error';
 import { enqueueJobs } from '../../jobs/queue';
 import { LEAD_FORWARD_JOB } from './outbox';
 import { testSiteIds, TEST_DELIVERY_STATUS } from '../partners';
-import { insertCompanyLeads, namedCompanyIds } from './company-leads';
+import { insertCompanyLeads, leadSearchText, namedCompanyIds } from './company-leads';
 import { firstStatusRow } from './status';
 import { numberOfRooms, sendLeadWire } from './wire';
 
@@ -223,6 +223,13 @@ async function writeLeads(
           receivedAt: createdAt.get(id),
           moveDate: lead.wire.move_date,
           moveSize: lead.form.move_size.trim() || null,
+          searchText: leadSearchText({
+            firstName: lead.wire.first_name,
+            lastName: lead.wire.last_name,
+            email: lead.wire.email_address,
+            fromCity: lead.wire.from_city || null,
+            toCity: lead.wire.to_city || null,
+          }),
         })),
       );
       await enqueueJobs(

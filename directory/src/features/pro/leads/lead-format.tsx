@@ -2,7 +2,8 @@
 import {
   COMPANY_LEAD_STATUS_LABELS,
   MOVE_SIZES,
-  proCompanyApiPath,
+  PRO_LEADS_PATH,
+  proCompanyPath,
   type CompanyLeadStatus,
   type ProLeadSummary,
 } from '@moveratlas/contracts';
@@ -40,6 +41,6 @@ export const routeText = (lead: Pick<ProLeadSummary, 'fromLocation' | 'toLocatio
 export const proScreenPath = (companyId: number, rest: string): string =>
   `/pro/companies/${companyId}${rest}`;
 
-/** The API address of the company's leads (the list's query key, the export's base). */
-export const leadsApi = (companyId: number, rest = '/leads'): string =>
-  proCompanyApiPath(companyId, rest);
+/** The API address of the company's leads, or of something below them (the list's query key, the export). */
+export const leadsApi = (companyId: number, rest = ''): string =>
+  proCompanyPath(companyId, `${PRO_LEADS_PATH}${rest}`);

@@ -177,7 +177,7 @@ export function Component() {
   });
   const filtered = Object.keys(filters).length > 0;
   const listPath = proScreenPath(companyId, '/leads');
-  const exportHref = `${leadsApi(companyId, '/leads/export.csv')}${
+  const exportHref = `${leadsApi(companyId, '/export.csv')}${
     filtered ? `?${new URLSearchParams(filters).toString()}` : ''
   }`;
 

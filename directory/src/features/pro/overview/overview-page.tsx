@@ -11,7 +11,7 @@ import {
   PRO_OVERVIEW_PATH,
   PROFILE_ACTIVITY_KINDS,
   PROFILE_ACTIVITY_LABELS,
-  proCompanyApiPath,
+  proCompanyPath,
   type ProfileActivityKind,
   type ProOverview,
 } from '@moveratlas/contracts';
@@ -24,7 +24,7 @@ import { SectionCard } from '../../../components/dashboard/section-card';
 import { formatCount } from '../../../lib/numbers';
 
 export const overviewKey = (companyId: number) =>
-  [proCompanyApiPath(companyId, PRO_OVERVIEW_PATH)] as const;
+  [proCompanyPath(companyId, PRO_OVERVIEW_PATH)] as const;
 
 const monthName = new Intl.DateTimeFormat('en-US', {
   month: 'long',

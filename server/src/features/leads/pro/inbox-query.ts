@@ -1,7 +1,7 @@
 /**
  * The inbox's filters and sorts, applied to one company's company_leads rows: shared by the list and the CSV
  * export so the export is exactly the filtered list. The status, received day and move size are columns of
- * company_leads with indexes that start at the company; only a text search reads the leads themselves.
+ * company_leads with indexes that start at the company, and so is the text the search box matches.
  * Every value is bound; sorts come from a whitelist.
  */
 import type { Knex } from 'knex';
@@ -9,7 +9,7 @@ import type { ProLeadFilters, ProLeadListQuery } from '@moveratlas/contracts';
 import { LIKE_ESCAPE, likeContains } from '../../../lib/sql-like';
 import { dayStart, nextDay } from '../admin/lead-rows';
 
-/** company_leads as `cl` of one company, filtered; joined to `leads` as `l` only for a text search. */
+/** company_leads as `cl` of one company, filtered; joined to `leads` as `l` when asked (the export). */
 export function companyLeadsQuery(
   db: Knex,
   companyId: number,
@@ -21,19 +21,12 @@ export function companyLeadsQuery(
   if (filters.from) qb.where('cl.received_at', '>=', dayStart(filters.from));
   if (filters.to) qb.where('cl.received_at', '<', dayStart(nextDay(filters.to)));
   if (filters.moveSize) qb.where('cl.move_size', filters.moveSize);
-  const words = (filters.q ?? '').split(/\s+/).filter(Boolean).slice(0, 5);
-  if (words.length > 0 || options.joinLeads) qb.join({ l: 'leads' }, 'l.id', 'cl.lead_id');
-  // Every word must match the name, the e-mail address or a city: "ada austin" finds Ada moving to Austin.
-  for (const word of words) {
-    const pattern = likeContains(word);
-    qb.where((w) => {
-      w.whereRaw(`l.first_name LIKE ? ${LIKE_ESCAPE}`, [pattern])
-        .orWhereRaw(`l.last_name LIKE ? ${LIKE_ESCAPE}`, [pattern])
-        .orWhereRaw(`l.email LIKE ? ${LIKE_ESCAPE}`, [pattern])
-        .orWhereRaw(`l.from_city LIKE ? ${LIKE_ESCAPE}`, [pattern])
-        .orWhereRaw(`l.to_city LIKE ? ${LIKE_ESCAPE}`, [pattern]);
-    });
-  }
+  if (options.joinLeads) qb.join({ l: 'leads' }, 'l.id', 'cl.lead_id');
+  // Every word must be in the names, the e-mail address or the cities: "ada austin" finds Ada moving to
+  // Austin. search_text holds them in lower case, so the scan stays on company_leads' own index.
+  const words = (filters.q ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 5);
+  for (const word of words)
+    qb.whereRaw(`cl.search_text LIKE ? ${LIKE_ESCAPE}`, [likeContains(word)]);
   return qb;
 }
 

@@ -1,7 +1,8 @@
 /**
  * GET /api/pro/companies/:companyId/leads: one page of the company's filtered, sorted leads and the total for
- * the pager. The page's ids are found on company_leads' own indexes; the lead rows of that page alone are
- * read after (one primary-key lookup each), so page 1 of 20,000 leads costs what page 1 of 20 does.
+ * the pager. The page's ids are found on company_leads' own indexes alone (selecting only the id keeps the
+ * read inside the index, so a deep page skips index entries, not rows); then the rows of that page alone are
+ * read by id, with their leads. Page 1 of 20,000 leads costs what page 1 of 20 does.
  */
 import type { Knex } from 'knex';
 import type { ProLeadList, ProLeadListQuery } from '@moveratlas/contracts';
@@ -17,29 +18,25 @@ export async function listCompanyLeads(
     { n: number | string } | undefined;
   const total = Number(counted?.n ?? 0);
   const offset = (query.page - 1) * query.pageSize;
-  if (total <= offset) return { leads: [], total, page: query.page, pageSize: query.pageSize };
-  const page = (await sortCompanyLeads(
-    companyLeadsQuery(db, companyId, query),
-    query.sort,
-    query.dir,
-  )
-    .select(...COMPANY_LEAD_COLUMNS, 'cl.lead_id')
-    .limit(query.pageSize)
-    .offset(offset)) as Array<Record<string, unknown>>;
-  const leads = (await db({ l: 'leads' })
-    .whereIn(
-      'l.id',
-      page.map((r) => Number(r.lead_id)),
-    )
-    .select(...LEAD_COLUMNS)) as Array<Record<string, unknown>>;
-  const byId = new Map(leads.map((l) => [Number(l.id), l]));
+  const empty = { leads: [], total, page: query.page, pageSize: query.pageSize };
+  if (total <= offset) return empty;
+  const ids = (
+    (await sortCompanyLeads(companyLeadsQuery(db, companyId, query), query.sort, query.dir)
+      .select('cl.id')
+      .limit(query.pageSize)
+      .offset(offset)) as Array<{ id: number }>
+  ).map((r) => Number(r.id));
+  if (ids.length === 0) return empty;
+  const rows = (await db({ cl: 'company_leads' })
+    .join({ l: 'leads' }, 'l.id', 'cl.lead_id')
+    .whereIn('cl.id', ids)
+    .select(...LEAD_COLUMNS, ...COMPANY_LEAD_COLUMNS)) as Array<Record<string, unknown>>;
+  const byId = new Map(rows.map((r) => [Number(r.cl_id), r]));
   return {
-    leads: page.flatMap((row) => {
-      const lead = byId.get(Number(row.lead_id));
-      return lead ? [toProLeadSummary({ ...lead, ...row, id: lead.id })] : [];
+    ...empty,
+    leads: ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [toProLeadSummary(row)] : [];
     }),
-    total,
-    page: query.page,
-    pageSize: query.pageSize,
   };
 }

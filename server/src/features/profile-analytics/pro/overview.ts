@@ -82,20 +82,23 @@ export async function companyOverview(
   const days = dayRange(now, PRO_OVERVIEW_DAYS);
   const week = weekStart(today);
   const month = `${today.slice(0, 7)}-01`;
-  const leads = await companyLeadCounts(db, companyId, { since: [week, month], days });
+  const since = [days[0]!, week, month].sort()[0]!;
+  const leads = await companyLeadCounts(db, companyId, since);
+  const sumFrom = (first: string) =>
+    [...leads.perDay].reduce((sum, [day, n]) => (day >= first ? sum + n : sum), 0);
   const activity = await companyActivity(db, companyId, days);
   const reviews = await reviewMonths(db, companyId, monthRange(today, PRO_OVERVIEW_MONTHS));
   return {
     companyId,
     today,
     leads: {
-      thisWeek: leads.since[week] ?? 0,
-      thisMonth: leads.since[month] ?? 0,
+      thisWeek: sumFrom(week),
+      thisMonth: sumFrom(month),
       weekStart: week,
       monthStart: month,
       total: leads.total,
       byStatus: leads.byStatus,
-      byDay: leads.byDay,
+      byDay: days.map((day) => ({ day, count: leads.perDay.get(day) ?? 0 })),
     },
     activity: {
       from: activity.from,

@@ -184,7 +184,7 @@ export function Component() {
   return (
     <div className="mx-auto max-w-7xl space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 className="text-xl font-bold text-slate-900">Leads</h2>
+        <h2 className="text-xl font-bold text-slate-900">Your quote requests</h2>
         <a href={exportHref} download className={buttonClass}>
           Export CSV
         </a>

@@ -344,7 +344,7 @@ export function Component() {
   const overview = useQuery<ProOverview>({ queryKey: overviewKey(companyId), staleTime: 60_000 });
   return (
     <div className="mx-auto max-w-7xl space-y-4">
-      <h2 className="text-xl font-bold text-slate-900">Overview</h2>
+      <h2 className="text-xl font-bold text-slate-900">At a glance</h2>
       {overview.data ? (
         <>
           <LeadsSection overview={overview.data} companyId={companyId} />

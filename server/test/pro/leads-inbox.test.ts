@@ -169,6 +169,26 @@ describe.each(testDatabases())('the mover leads inbox on $name', (database) => {
       '=cmd|/C calc!A0',
       'Ada',
     ]);
+    // A search that matches few leads is sorted apart from the index walk: the same orders.
+    expect(names(await list({ q: 'example.com' }))).toEqual(['=cmd|/C calc!A0', 'Grace', 'Ada']);
+    expect(names(await list({ q: 'example.com', sort: 'move_date' }))).toEqual([
+      'Ada',
+      '=cmd|/C calc!A0',
+      'Grace',
+    ]);
+    expect(names(await list({ q: 'example.com', sort: 'received', dir: 'asc' }))).toEqual([
+      'Ada',
+      'Grace',
+      '=cmd|/C calc!A0',
+    ]);
+    const second = await list({
+      q: 'example.com',
+      pageSize: '10',
+      page: '1',
+      sort: 'move_date',
+      dir: 'desc',
+    });
+    expect(names(second)).toEqual(['Grace', '=cmd|/C calc!A0', 'Ada']);
   });
 
   it('filters by move size, received dates and words of the name, e-mail or city', async () => {

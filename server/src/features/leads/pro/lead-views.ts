@@ -52,3 +52,11 @@ export function toProLeadSummary(row: Record<string, unknown>): ProLeadSummary {
     statusChangedAt: epochIso(row.status_changed_at),
   };
 }
+
+/** Orders text as both engines' ORDER BY does for these ASCII keys (dates, day stamps): NULL first. */
+export function compareNullsFirst(a: string | null, b: string | null): number {
+  if (a === b) return 0;
+  if (a === null) return -1;
+  if (b === null) return 1;
+  return a < b ? -1 : 1;
+}

@@ -7,7 +7,24 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import type { CompanyLeadStatus, ProLeadDetail } from '@moveratlas/contracts';
 import { isoTime } from '../admin/lead-rows';
-import { COMPANY_LEAD_COLUMNS, epochIso, nullableText, toProLeadSummary } from './lead-views';
+import {
+  COMPANY_LEAD_COLUMNS,
+  epochIso,
+  LEAD_COLUMNS,
+  nullableText,
+  toProLeadSummary,
+} from './lead-views';
+
+/** What the detail shows beyond the list's columns. */
+const DETAIL_COLUMNS = [
+  'l.from_zip',
+  'l.from_state',
+  'l.to_zip',
+  'l.to_state',
+  'l.number_of_rooms',
+  'l.needs_auto_transport',
+  'l.auto_transport',
+] as const;
 
 const CompanyRefs = z.array(z.object({ id: z.union([z.number(), z.string()]), name: z.string() }));
 const AutoTransport = z.object({
@@ -28,19 +45,6 @@ function parseStored<S extends z.ZodType>(schema: S, value: unknown, fallback: z
   }
 }
 
-/** The company's row for a lead, or undefined when the lead did not name it. */
-export async function companyLeadRow(
-  db: Knex,
-  companyId: number,
-  leadId: number,
-): Promise<{ id: number; status: CompanyLeadStatus; note: string | null } | undefined> {
-  const row = (await db('company_leads')
-    .where({ company_id: companyId, lead_id: leadId })
-    .first('id', 'status', 'note')) as
-    { id: number; status: CompanyLeadStatus; note: string | null } | undefined;
-  return row ? { ...row, id: Number(row.id) } : undefined;
-}
-
 export async function companyLeadDetail(
   db: Knex,
   companyId: number,
@@ -49,7 +53,9 @@ export async function companyLeadDetail(
   const row = (await db({ cl: 'company_leads' })
     .join({ l: 'leads' }, 'l.id', 'cl.lead_id')
     .where({ 'cl.company_id': companyId, 'cl.lead_id': leadId })
-    .first('l.*', ...COMPANY_LEAD_COLUMNS)) as Record<string, unknown> | undefined;
+    // Named columns, never l.*: the lead's own status (the staff's) must not meet the company's.
+    .first(...LEAD_COLUMNS, ...DETAIL_COLUMNS, ...COMPANY_LEAD_COLUMNS)) as
+    Record<string, unknown> | undefined;
   if (!row) return undefined;
   const consent = (await db('lead_consents').where({ lead_id: leadId }).first()) as
     Record<string, unknown> | undefined;

@@ -20,7 +20,10 @@ export interface ProNavItem {
   ownerOnly?: boolean;
 }
 
-export const PRO_COMPANY_NAV: readonly ProNavItem[] = [];
+export const PRO_COMPANY_NAV: readonly ProNavItem[] = [
+  { label: 'Overview', screen: 'overview', icon: 'overview' },
+  { label: 'Leads', screen: 'leads', icon: 'leads' },
+];
 
 /** The account screen: the mover's own name, address and password, whatever the company. */
 export const PRO_ACCOUNT_NAV = { label: 'Your account', to: PRO_ACCOUNT, icon: 'account' } as const;

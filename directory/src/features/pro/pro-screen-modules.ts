@@ -17,6 +17,9 @@ import type { ComponentType } from 'react';
 
 export const PRO_SCREEN_MODULES = {
   account: () => import('./account/account-page'),
+  overview: () => import('./overview/overview-page'),
+  leads: () => import('./leads/leads-page'),
+  'leads/:leadId': () => import('./leads/lead-detail-page'),
 } satisfies Record<string, () => Promise<{ Component: ComponentType }>>;
 
 export type ProScreenName = keyof typeof PRO_SCREEN_MODULES;

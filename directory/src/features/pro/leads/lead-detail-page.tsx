@@ -22,15 +22,9 @@ import { Facts } from '../../../components/dashboard/facts';
 import { Field, StatusSelectField } from '../../../components/dashboard/fields';
 import { RecordStates } from '../../../components/dashboard/load-states';
 import { Panel } from '../../../components/dashboard/section-card';
-import { proPatch } from './lead-write';
-import {
-  fullName,
-  leadsApi,
-  LeadStatusBadge,
-  moveDayText,
-  moveSizeLabel,
-  proScreenPath,
-} from './lead-format';
+import { proWrite } from '../pro-request';
+import { fullName, leadsApi, LeadStatusBadge, moveDayText, moveSizeLabel } from './lead-format';
+import { proScreenPath } from '../pro-paths';
 
 function StatusForm({ detail, companyId }: { detail: ProLeadDetail; companyId: number }) {
   const queryClient = useQueryClient();
@@ -39,7 +33,7 @@ function StatusForm({ detail, companyId }: { detail: ProLeadDetail; companyId: n
   const detailKey = leadsApi(companyId, `/${detail.lead.id}`);
   const change = useMutation({
     mutationFn: (body: { status: CompanyLeadStatus; note?: string }) =>
-      proPatch<ProLeadDetail>(`${detailKey}/status`, body),
+      proWrite<ProLeadDetail>('PATCH', `${detailKey}/status`, body),
     onSuccess: (updated) => {
       queryClient.setQueryData([detailKey], updated);
       void queryClient.invalidateQueries({ queryKey: [leadsApi(companyId)] });
@@ -236,7 +230,7 @@ export function Component() {
   return (
     <div className="mx-auto max-w-7xl space-y-4">
       <Link
-        to={proScreenPath(companyId, '/leads')}
+        to={proScreenPath(companyId, 'leads')}
         className="inline-block text-sm font-semibold text-blue-700 underline"
       >
         ← All leads

@@ -37,10 +37,6 @@ export const fullName = (lead: Pick<ProLeadSummary, 'firstName' | 'lastName'>): 
 export const routeText = (lead: Pick<ProLeadSummary, 'fromLocation' | 'toLocation'>): string =>
   `${lead.fromLocation || 'Not given'} → ${lead.toLocation || 'Not given'}`;
 
-/** The screens' own addresses below /pro. */
-export const proScreenPath = (companyId: number, rest: string): string =>
-  `/pro/companies/${companyId}${rest}`;
-
 /** The API address of the company's leads, or of something below them (the list's query key, the export). */
 export const leadsApi = (companyId: number, rest = ''): string =>
   proCompanyPath(companyId, `${PRO_LEADS_PATH}${rest}`);

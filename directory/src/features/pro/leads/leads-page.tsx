@@ -34,9 +34,9 @@ import {
   LeadStatusBadge,
   moveDayText,
   moveSizeLabel,
-  proScreenPath,
   routeText,
 } from './lead-format';
+import { proScreenPath } from '../pro-paths';
 
 /** The URL parameters that filter the list (and the export). */
 export const FILTER_PARAMS = ['q', 'status', 'from', 'to', 'moveSize'] as const;
@@ -93,7 +93,7 @@ const SORTING: Sorting<ProLeadSort> = {
 function LeadLink({ lead, companyId }: { lead: ProLeadSummary; companyId: number }) {
   return (
     <Link
-      to={proScreenPath(companyId, `/leads/${lead.id}`)}
+      to={proScreenPath(companyId, `leads/${lead.id}`)}
       className="font-semibold text-blue-700 underline hover:text-blue-900"
     >
       {fullName(lead)}
@@ -176,7 +176,7 @@ export function Component() {
     staleTime: 15_000,
   });
   const filtered = Object.keys(filters).length > 0;
-  const listPath = proScreenPath(companyId, '/leads');
+  const listPath = proScreenPath(companyId, 'leads');
   const exportHref = `${leadsApi(companyId, '/export.csv')}${
     filtered ? `?${new URLSearchParams(filters).toString()}` : ''
   }`;

@@ -22,6 +22,7 @@ import { formatDay, shortDay } from '../../../components/dashboard/date-time';
 import { EmptyState, LoadFailure, Skeleton } from '../../../components/dashboard/load-states';
 import { SectionCard } from '../../../components/dashboard/section-card';
 import { formatCount } from '../../../lib/numbers';
+import { proScreenPath } from '../pro-paths';
 
 export const overviewKey = (companyId: number) =>
   [proCompanyPath(companyId, PRO_OVERVIEW_PATH)] as const;
@@ -115,7 +116,7 @@ function LeadsSection({ overview, companyId }: { overview: ProOverview; companyI
       title="Leads"
       description="Quote requests whose senders chose your company."
       actions={
-        <Link to={`/pro/companies/${companyId}/leads`} className={linkClass}>
+        <Link to={proScreenPath(companyId, 'leads')} className={linkClass}>
           Open the inbox
         </Link>
       }

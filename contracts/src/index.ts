@@ -56,3 +56,5 @@ export * from './admin-bulk';
 export * from './profile-activity-kinds';
 export * from './profile-analytics';
 export * from './claims';
+export * from './pro-leads';
+export * from './pro-overview';

@@ -8,6 +8,7 @@
  */
 import { Router } from 'express';
 import type { ProContext } from '../app-context';
+import { proLeadsRoutes } from '../features/leads';
 import {
   companyMembership,
   proAccountRoutes,
@@ -15,6 +16,7 @@ import {
   proSignInRoutes,
 } from '../features/movers';
 import { proReviewRoutes } from '../features/companies';
+import { proOverviewRoutes } from '../features/profile-analytics';
 
 export function proApi(ctx: ProContext): Router {
   const router = Router();
@@ -23,7 +25,9 @@ export function proApi(ctx: ProContext): Router {
   router.use(proAccountRoutes(ctx));
   // One line per resource's company-scoped mover routes:
   const company = Router({ mergeParams: true });
-  router.use('/companies/:companyId', companyMembership(ctx.db), company);
+  company.use(proLeadsRoutes(ctx));
+  company.use(proOverviewRoutes(ctx));
   company.use(proReviewRoutes(ctx));
+  router.use('/companies/:companyId', companyMembership(ctx.db), company);
   return router;
 }

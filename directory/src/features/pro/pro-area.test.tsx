@@ -64,8 +64,16 @@ const area = (withThings: boolean): RouteObject[] => [
 const THINGS: ProNavItem = { label: 'Things', screen: 'things' as never, icon: 'overview' };
 /** Registers "things" as the first company screen for one test (pro-nav.ts's one line). */
 function withThingsInNav() {
-  (PRO_COMPANY_NAV as ProNavItem[]).push(THINGS);
-  return () => (PRO_COMPANY_NAV as ProNavItem[]).splice(0);
+  const nav = PRO_COMPANY_NAV as ProNavItem[];
+  nav.unshift(THINGS);
+  return () => void nav.splice(nav.indexOf(THINGS), 1);
+}
+
+/** Leaves the menu without company screens for one test (as it was before any was registered). */
+function withoutCompanyScreens() {
+  const nav = PRO_COMPANY_NAV as ProNavItem[];
+  const registered = nav.splice(0);
+  return () => void nav.push(...registered);
 }
 
 const signedIn =
@@ -82,6 +90,9 @@ describe('proTitle', () => {
     ['/pro/account', 'Your account'],
     ['/pro/account/', 'Your account'],
     ['/pro/companies/7', 'Dashboard'],
+    ['/pro/companies/7/leads', 'Leads'],
+    ['/pro/companies/7/leads/42', 'Leads'],
+    ['/pro/companies/7/overview', 'Overview'],
   ])('titles %s "%s"', (path, title) => expect(proTitle(path)).toBe(title));
 });
 
@@ -144,6 +155,8 @@ describe('the /pro layout', () => {
         .getAllByRole('link')
         .map((link) => [link.textContent, link.getAttribute('href')]),
     ).toEqual([
+      ['Overview', '/pro/companies/7/overview'],
+      ['Leads', '/pro/companies/7/leads'],
       ['Reviews', '/pro/companies/7/reviews'],
       ['Your account', '/pro/account'],
       ['Back to the directory', '/'],
@@ -252,9 +265,19 @@ describe('/pro itself', () => {
     }
   });
 
-  it('goes to the account while no company screen exists', async () => {
+  it('goes to the first company’s overview, the first screen of the menu', async () => {
     const { router } = renderRoutes(area(false), '/pro', signedIn());
-    await waitFor(() => expect(router.state.location.pathname).toBe('/pro/account'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pro/companies/7/overview'));
+  });
+
+  it('goes to the account while no company screen exists', async () => {
+    const restore = withoutCompanyScreens();
+    try {
+      const { router } = renderRoutes(area(false), '/pro', signedIn());
+      await waitFor(() => expect(router.state.location.pathname).toBe('/pro/account'));
+    } finally {
+      restore();
+    }
   });
 
   it('explains how to claim a listing or apply when the mover has no company', async () => {

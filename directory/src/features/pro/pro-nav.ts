@@ -21,6 +21,8 @@ export interface ProNavItem {
 }
 
 export const PRO_COMPANY_NAV: readonly ProNavItem[] = [
+  { label: 'Overview', screen: 'overview', icon: 'overview' },
+  { label: 'Leads', screen: 'leads', icon: 'leads' },
   { label: 'Reviews', screen: 'reviews', icon: 'reviews' },
 ];
 

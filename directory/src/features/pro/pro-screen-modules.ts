@@ -17,6 +17,9 @@ import type { ComponentType } from 'react';
 
 export const PRO_SCREEN_MODULES = {
   account: () => import('./account/account-page'),
+  overview: () => import('./overview/overview-page'),
+  leads: () => import('./leads/leads-page'),
+  'leads/:leadId': () => import('./leads/lead-detail-page'),
   reviews: () => import('./reviews/reviews-page'),
 } satisfies Record<string, () => Promise<{ Component: ComponentType }>>;
 

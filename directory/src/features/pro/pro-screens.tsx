@@ -24,7 +24,12 @@ export const companyScreen = (name: ProCompanyScreenName): RouteObject => ({
   lazy: screen(name),
 });
 
-export const PRO_COMPANY_SCREENS: RouteObject[] = [companyScreen('reviews')];
+export const PRO_COMPANY_SCREENS: RouteObject[] = [
+  companyScreen('overview'),
+  companyScreen('leads'),
+  companyScreen('leads/:leadId'),
+  companyScreen('reviews'),
+];
 
 export const proScreens: RouteObject[] = [
   { index: true, lazy: async () => (await proArea()).proIndexRoute },

@@ -67,6 +67,7 @@ import * as createCompanyDailyActivity from './20261127_93_create_company_daily_
 import * as createMoverAccounts from './20261128_01_create_mover_accounts';
 import * as createCompanyClaims from './20261128_10_create_company_claims';
 import * as createReviewReplies from './20261128_40_create_review_replies';
+import * as createCompanyLeads from './20261128_40_create_company_leads';
 
 const migrations: Record<string, Knex.Migration> = {
   '20261123_01_create_states': createStates,
@@ -133,6 +134,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261128_01_create_mover_accounts': createMoverAccounts,
   '20261128_10_create_company_claims': createCompanyClaims,
   '20261128_40_create_review_replies': createReviewReplies,
+  '20261128_40_create_company_leads': createCompanyLeads,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

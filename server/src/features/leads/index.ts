@@ -13,3 +13,5 @@ export {
 export { adminLeadsRoutes } from './admin/routes';
 export { callBackend, LEAD_ANALYTICS_JOB, LEAD_FORWARD_JOB, leadOutboxHandlers } from './outbox';
 export { leadAnalyticsHandler, sendLeadHandler } from './routes';
+export { proLeadsRoutes } from './pro/routes';
+export { companyLeadCounts, type CompanyLeadCounts } from './pro/lead-counts';

@@ -24,6 +24,7 @@ import { badRequest } from '../../lib/http-error';
 import { enqueueJobs } from '../../jobs/queue';
 import { LEAD_FORWARD_JOB } from './outbox';
 import { testSiteIds, TEST_DELIVERY_STATUS } from '../partners';
+import { insertCompanyLeads, leadSearchText, namedCompanyIds } from './company-leads';
 import { firstStatusRow } from './status';
 import { numberOfRooms, sendLeadWire } from './wire';
 
@@ -168,6 +169,8 @@ async function writeLeads(
     }
     const written: Array<{ id: number; lead: NewLead }> = [];
     let testSites = new Set<string>();
+    // Each new lead's created_at as stored: its company_leads rows carry the same instant.
+    const createdAt = new Map<number, unknown>();
     if (fresh.length > 0) {
       // A test partner's leads are kept as tests and never forwarded (QA automation).
       testSites = await testSiteIds(
@@ -186,8 +189,13 @@ async function writeLeads(
           'lead_uuid',
           fresh.map((l) => l.form.lead_uuid),
         )
-        .select('id', 'lead_uuid')) as Array<{ id: number; lead_uuid: string }>;
+        .select('id', 'lead_uuid', 'created_at')) as Array<{
+        id: number;
+        lead_uuid: string;
+        created_at: unknown;
+      }>;
       const idOf = new Map(ids.map((r) => [r.lead_uuid, Number(r.id)]));
+      for (const r of ids) createdAt.set(Number(r.id), r.created_at);
       for (const lead of fresh) {
         const id = idOf.get(lead.form.lead_uuid)!;
         written.push({ id, lead });
@@ -205,6 +213,24 @@ async function writeLeads(
       await trx('lead_consents').insert(written.map(({ id, lead }) => consentRow(id, lead)));
       await trx('lead_status_history').insert(
         written.map(({ id, lead }) => firstStatusRow(id, lead.receivedAt)),
+      );
+      // The companies named in the consent find the lead in their inbox (company_leads).
+      await insertCompanyLeads(
+        trx,
+        written.map(({ id, lead }) => ({
+          leadId: id,
+          companyIds: namedCompanyIds(lead.form.selected_companies),
+          receivedAt: createdAt.get(id),
+          moveDate: lead.wire.move_date,
+          moveSize: lead.form.move_size.trim() || null,
+          searchText: leadSearchText({
+            firstName: lead.wire.first_name,
+            lastName: lead.wire.last_name,
+            email: lead.wire.email_address,
+            fromCity: lead.wire.from_city || null,
+            toCity: lead.wire.to_city || null,
+          }),
+        })),
       );
       await enqueueJobs(
         trx,

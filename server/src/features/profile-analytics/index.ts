@@ -6,3 +6,4 @@
  */
 export { profileActivityRoutes } from './routes';
 export { adminProfileActivityRoutes } from './admin/routes';
+export { proOverviewRoutes } from './pro/routes';

@@ -1,0 +1,133 @@
+/**
+ * The mover's leads inbox in Chromium against the built product: a quote request naming a company arrives
+ * through the public API; a mover of that company signs in at /pro/login, finds the lead in the inbox, opens
+ * it, marks it contacted with a note (the history names the mover), and exports the inbox as CSV with a
+ * formula-looking name neutralised. The overview counts the lead.
+ */
+import fs from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import type { APIRequestContext } from '@playwright/test';
+import { CONSENT_VERSION, consentText } from '@moveratlas/contracts';
+import { withProductDatabase } from '../support/database';
+import { createMover, signInAsMover, type E2eMover } from '../support/mover';
+import { FUTURE_DATE, expect, test } from '../support/quote';
+import { PRODUCT_URL } from '../playwright.config';
+
+const RUN = randomUUID().slice(0, 8);
+const EMAIL = `e2e.pro.${RUN}@example.com`;
+const FIRST_NAME = 'Dorothy';
+/** A last name a spreadsheet would run as a formula if the export did not neutralise it. */
+const LAST_NAME = '=2+5';
+const FULL_NAME = `${FIRST_NAME} ${LAST_NAME}`;
+
+async function sendLead(request: APIRequestContext, company: { id: number; name: string }) {
+  const companies = [company];
+  const response = await request.post(`${PRODUCT_URL}/api/proxy/send_lead`, {
+    form: {
+      source: 'e2e',
+      url: `${PRODUCT_URL}/get-quotes`,
+      from_zip: '60601',
+      from_city: 'Chicago',
+      from_state: 'IL',
+      from_location: 'Chicago, IL 60601',
+      to_zip: '80202',
+      to_city: 'Denver',
+      to_state: 'CO',
+      to_location: 'Denver, CO 80202',
+      move_date: FUTURE_DATE,
+      move_size: '4br',
+      first_name: FIRST_NAME,
+      last_name: LAST_NAME,
+      email_address: EMAIL,
+      phone_number: '3125550177',
+      lead_uuid: `e2e-pro-${RUN}`,
+      website: 'moveratlas-directory',
+      selected_companies: JSON.stringify(companies),
+      consent_version: CONSENT_VERSION,
+      consent_text: consentText(companies.map((c) => c.name)),
+      consent_checked: '1',
+    },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+test.describe.configure({ mode: 'serial' });
+
+let company: { id: number; name: string; slug: string };
+let mover: E2eMover;
+
+test.beforeAll(async ({ request }) => {
+  // A listed company nobody has claimed yet, so no other spec's mover or lead shares it.
+  company = await withProductDatabase(
+    async (db) =>
+      (await db('companies')
+        .whereNotIn('id', db('company_users').select('company_id'))
+        .where('is_in_list', true)
+        .orderBy('id', 'desc')
+        .first('id', 'name', 'slug')) as { id: number; name: string; slug: string },
+  );
+  mover = await createMover({ companySlug: company.slug, name: 'Pat Inbox' });
+  await sendLead(request, { id: company.id, name: company.name });
+});
+
+test('a mover finds a lead that named its company, marks it contacted with a note and exports CSV', async ({
+  page,
+  cspViolations,
+}) => {
+  await signInAsMover(page, mover);
+  await page.goto(`${PRODUCT_URL}/pro/companies/${company.id}/leads`);
+  await expect(page.getByText('1 lead', { exact: true })).toBeVisible();
+  await page.getByRole('table', { name: 'Leads' }).getByRole('link', { name: FULL_NAME }).click();
+
+  await expect(page.getByRole('heading', { name: FULL_NAME })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Consent' })).toContainText(company.name);
+  const form = page.getByRole('form', { name: 'Change status' });
+  await form.getByLabel('Status').selectOption('contacted');
+  await form.getByLabel('Note (optional)').fill('Called; sending a quote on Friday.');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Lead updated').first()).toBeVisible();
+  const history = page.getByRole('region', { name: 'History' });
+  await expect(history).toContainText('New → Contacted');
+  await expect(history).toContainText('by Pat Inbox');
+  await expect(history).toContainText('Called; sending a quote on Friday.');
+
+  await page.getByRole('link', { name: '← All leads' }).click();
+  await page.getByLabel('Status').selectOption('contacted');
+  await page.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(page.getByText('1 lead matches these filters')).toBeVisible();
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(
+    new RegExp(`^${company.slug}-leads-\\d{4}-\\d{2}-\\d{2}\\.csv$`),
+  );
+  const text = fs.readFileSync((await download.path())!, 'utf8');
+  const lines = text
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n');
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toContain(EMAIL);
+  expect(lines[1]).toContain(",contacted,Called; sending a quote on Friday.,Dorothy,'=2+5,");
+  expect(cspViolations).toEqual([]);
+});
+
+test('the overview counts the lead and shows its charts with their figures', async ({ page }) => {
+  await signInAsMover(page, mover);
+  await page.goto(`${PRODUCT_URL}/pro/companies/${company.id}/overview`);
+  const leads = page.getByRole('region', { name: 'Leads' });
+  await expect(leads.getByText('This month', { exact: true }).locator('..')).toContainText('1');
+  await expect(leads.getByRole('img', { name: /Leads per day/ })).toBeVisible();
+  await leads.getByText('Show the figures').click();
+  await expect(leads.getByRole('table', { name: 'Leads per day, newest first' })).toBeVisible();
+});
+
+test('the inbox reads as cards on a phone', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAsMover(page, mover);
+  await page.goto(`${PRODUCT_URL}/pro/companies/${company.id}/leads`);
+  const cards = page.getByRole('list', { name: 'Leads' });
+  await expect(cards.getByRole('link', { name: FULL_NAME })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Leads' })).toBeHidden();
+});

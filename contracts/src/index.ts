@@ -27,6 +27,7 @@ export * from './brand';
 export * from './admin-auth';
 export * from './pro-auth';
 export * from './pro-api-paths';
+export * from './pro-passkeys';
 export * from './admin-database';
 export * from './server-load';
 export * from './admin-settings';

@@ -11,3 +11,11 @@ export const PRO_COMPANIES_PATH = `${PRO_API}/companies`;
 /** A company-scoped path: `/api/pro/companies/<id>/<rest>`. */
 export const proCompanyPath = (companyId: number, rest: string) =>
   `${PRO_COMPANIES_PATH}/${companyId}/${rest.replace(/^\/+/, '')}`;
+
+/** Passkeys (decision 035): the account's own (behind the gate) and the sign-in with one (open). */
+export const PRO_PASSKEYS_PATH = `${PRO_API}/account/passkeys`;
+export const PRO_PASSKEY_REGISTRATION_OPTIONS_PATH = `${PRO_PASSKEYS_PATH}/registration/options`;
+export const PRO_PASSKEY_REGISTRATION_VERIFY_PATH = `${PRO_PASSKEYS_PATH}/registration/verify`;
+export const proPasskeyPath = (id: number) => `${PRO_PASSKEYS_PATH}/${id}`;
+export const PRO_PASSKEY_LOGIN_OPTIONS_PATH = `${PRO_API}/passkeys/login/options`;
+export const PRO_PASSKEY_LOGIN_VERIFY_PATH = `${PRO_API}/passkeys/login/verify`;

@@ -1,9 +1,10 @@
 /**
  * Who the passkeys belong to (WebAuthn's relying party): its id (a host name: a passkey works on that host
  * and its subdomains only) and the origin the browser must report. With PUBLIC_URL, the site's own host
- * (or PASSKEY_RP_ID, a domain it belongs to); without it (development, tests) the host this request was
- * addressed to, which the request guard has already held to the allowed hosts. In production without
- * PUBLIC_URL there is no name to bind a passkey to for years, so passkeys are refused in plain words.
+ * (or PASSKEY_RP_ID, a domain it belongs to); without it (development, tests, a trial install) the host this
+ * request was addressed to, which the request guard holds to the allowed hosts whenever PUBLIC_URL is unset
+ * (web/allowed-hosts.ts: any other Host answers 400). A production site sets PUBLIC_URL, so that passkeys
+ * are bound to its one canonical name.
  */
 import type { Request } from 'express';
 import type { Config } from '../../../config';
@@ -23,10 +24,10 @@ export function relyingParty(config: Config, req: Request): RelyingParty {
     return { id: config.passkeyRpId ?? url.hostname, name: config.siteName, origin: url.origin };
   }
   const host = req.get('host') ?? '';
-  if (config.env === 'production' || !SAFE_HOST.test(host))
+  if (!SAFE_HOST.test(host))
     throw new HttpError(
-      503,
-      'Passkeys are not available on this server yet. Please use your password.',
+      400,
+      'Passkeys cannot be used at this address of the site. Please sign in with your password.',
     );
   return {
     id: host.replace(/:\d+$/, '').toLowerCase(),

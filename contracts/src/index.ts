@@ -28,6 +28,7 @@ export * from './admin-auth';
 export * from './pro-auth';
 export * from './pro-api-paths';
 export * from './pro-reviews';
+export * from './pro-passkeys';
 export * from './admin-database';
 export * from './server-load';
 export * from './admin-settings';

@@ -16,3 +16,11 @@ export const proCompanyPath = (companyId: number, rest: string) =>
 export const proReviewsPath = (companyId: number) => proCompanyPath(companyId, 'reviews');
 export const proReviewReplyPath = (companyId: number, reviewId: number) =>
   proCompanyPath(companyId, `reviews/${reviewId}/reply`);
+
+/** Passkeys (decision 035): the account's own (behind the gate) and the sign-in with one (open). */
+export const PRO_PASSKEYS_PATH = `${PRO_API}/account/passkeys`;
+export const PRO_PASSKEY_REGISTRATION_OPTIONS_PATH = `${PRO_PASSKEYS_PATH}/registration/options`;
+export const PRO_PASSKEY_REGISTRATION_VERIFY_PATH = `${PRO_PASSKEYS_PATH}/registration/verify`;
+export const proPasskeyPath = (id: number) => `${PRO_PASSKEYS_PATH}/${id}`;
+export const PRO_PASSKEY_LOGIN_OPTIONS_PATH = `${PRO_API}/passkeys/login/options`;
+export const PRO_PASSKEY_LOGIN_VERIFY_PATH = `${PRO_API}/passkeys/login/verify`;

@@ -55,6 +55,6 @@ export async function signInAsMover(page: Page, mover: { email: string; password
   await page.goto(`${PRODUCT_URL}/pro/login`);
   await page.getByLabel('E-mail address').fill(mover.email);
   await page.getByLabel('Password', { exact: true }).fill(mover.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).not.toHaveURL(/\/pro\/login/);
 }

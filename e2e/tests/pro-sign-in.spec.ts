@@ -61,7 +61,7 @@ test('/pro sends a visitor to sign in, then back to the page asked for', async (
   );
   await page.getByLabel('E-mail address').fill(mover.email);
   await page.getByLabel('Password', { exact: true }).fill(mover.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(`${PRODUCT_URL}/pro/account`);
   await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
   await expect(page.getByText(mover.email)).toBeVisible();
@@ -80,7 +80,7 @@ test('a wrong password is refused in plain words, and nobody is signed in', asyn
   await page.goto(`${PRODUCT_URL}/pro/login`);
   await page.getByLabel('E-mail address').fill(mover.email);
   await page.getByLabel('Password', { exact: true }).fill('not the password at all');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText('Wrong e-mail address or password');
   await expect(page).toHaveURL(`${PRODUCT_URL}/pro/login`);
   const status = await page.request.get(`${PRODUCT_URL}/api/pro/auth/status`);
@@ -196,7 +196,7 @@ test('a forgotten password is reset by the e-mailed link, which signs the mover 
   await expect(page).toHaveURL(`${PRODUCT_URL}/pro/login`);
   await page.getByLabel('E-mail address').fill(mover.email);
   await page.getByLabel('Password', { exact: true }).fill(mover.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText('Wrong e-mail address or password');
   await signInAsMover(page, { email: mover.email, password: newPassword });
   await expect(page.getByText('Signed in as Kim Reset').filter({ visible: true })).toBeVisible();
@@ -237,7 +237,7 @@ for (const viewport of [
       await scan(path);
     }
     await page.goto(`${PRODUCT_URL}/pro/login`);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByText('Enter your e-mail address')).toBeVisible();
     await scan('/pro/login with its messages');
 

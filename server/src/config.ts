@@ -99,6 +99,15 @@ const EnvSchema = z
       REQUEST_STATEMENT_TIMEOUT_MS,
     ),
     PUBLIC_URL: optionalUrl('PUBLIC_URL'),
+    PASSKEY_RP_ID: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(
+        /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/,
+        'PASSKEY_RP_ID must be a host name, like moveratlas.example',
+      )
+      .optional(),
     SITE_NAME: z
       .string()
       .trim()
@@ -275,6 +284,20 @@ const EnvSchema = z
       path: ['MAIL_FROM'],
     },
   )
+  // A passkey's relying party must be the site's host or a domain it belongs to (WebAuthn's rule).
+  .refine(
+    (env) => {
+      if (env.PASSKEY_RP_ID === undefined) return true;
+      if (env.PUBLIC_URL === undefined) return false;
+      const host = new URL(env.PUBLIC_URL).hostname;
+      return host === env.PASSKEY_RP_ID || host.endsWith(`.${env.PASSKEY_RP_ID}`);
+    },
+    {
+      message:
+        "PASSKEY_RP_ID must be PUBLIC_URL's host name or a domain it belongs to (and needs PUBLIC_URL)",
+      path: ['PASSKEY_RP_ID'],
+    },
+  )
   // Replicas replicate a MySQL/MariaDB primary; a SQLite file has none.
   .refine(
     (env) =>
@@ -303,6 +326,8 @@ export interface Config {
     afterChangeMs: number;
   };
   publicUrl: string | undefined;
+  /** The passkeys' relying party id (PASSKEY_RP_ID); PUBLIC_URL's host name when not set (decision 035). */
+  passkeyRpId: string | undefined;
   siteName: string;
   leadBackendUrl: string | undefined;
   /** The lead backend may be on loopback or a private network, over http too (LEAD_BACKEND_ALLOW_PRIVATE=1). */
@@ -409,6 +434,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       afterChangeMs: env.DATABASE_READ_AFTER_CHANGE_MS,
     },
     publicUrl: env.PUBLIC_URL,
+    passkeyRpId: env.PASSKEY_RP_ID,
     siteName: env.SITE_NAME,
     leadBackendUrl: env.LEAD_BACKEND_URL,
     leadBackendAllowPrivate: env.LEAD_BACKEND_ALLOW_PRIVATE,

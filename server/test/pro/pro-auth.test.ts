@@ -40,6 +40,8 @@ const OPEN = new Set([
   'GET /api/pro/auth/status',
   'POST /api/pro/password/forgot',
   'POST /api/pro/password/reset',
+  'POST /api/pro/passkeys/login/options',
+  'POST /api/pro/passkeys/login/verify',
 ]);
 
 const concrete = (template: string, companyId: number) =>

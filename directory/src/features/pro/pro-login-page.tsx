@@ -9,6 +9,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { TextField } from '../../components/forms/fields';
 import { FormBanner } from '../../components/forms/public-form';
 import type { ProAuthStatus } from '@moveratlas/contracts';
+import { PasskeySignInButton } from './passkeys/passkey-sign-in-button';
 import {
   CLAIM_LISTING_PATH,
   LIST_YOUR_COMPANY_PATH,
@@ -145,6 +146,7 @@ function ProLoginForm({ returnTo }: { returnTo: string }) {
 }
 
 function ProLoginPage() {
+  const navigate = useNavigate();
   const [search] = useSearchParams();
   const returnTo = proReturnPath(search.get('next')) ?? PRO_HOME;
   const expired = search.get('reason') === 'expired';
@@ -180,6 +182,7 @@ function ProLoginPage() {
         </p>
       ) : null}
       <ProLoginForm returnTo={returnTo} />
+      <PasskeySignInButton className="mt-5" onSignedIn={() => navigate(returnTo)} />
     </ProSignInCard>
   );
 }

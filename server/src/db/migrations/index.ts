@@ -68,6 +68,7 @@ import * as createMoverAccounts from './20261128_01_create_mover_accounts';
 import * as createCompanyClaims from './20261128_10_create_company_claims';
 import * as createReviewReplies from './20261128_40_create_review_replies';
 import * as createCompanyLeads from './20261128_40_create_company_leads';
+import * as createMoverPasskeys from './20261128_40_create_mover_passkeys';
 
 const migrations: Record<string, Knex.Migration> = {
   '20261123_01_create_states': createStates,
@@ -135,6 +136,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261128_10_create_company_claims': createCompanyClaims,
   '20261128_40_create_review_replies': createReviewReplies,
   '20261128_40_create_company_leads': createCompanyLeads,
+  '20261128_40_create_mover_passkeys': createMoverPasskeys,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -13,6 +13,8 @@ import { proLogoutRoute } from './sign-in/logout-route';
 import { proPasswordForgotRoute } from './sign-in/password-forgot-route';
 import { proPasswordResetRoute } from './sign-in/password-reset-route';
 import { proStatusRoute } from './sign-in/status-route';
+import { proPasskeyAccountRoutes } from './passkeys/account-routes';
+import { proPasskeySignInRoutes } from './passkeys/sign-in-routes';
 
 /** Reset links asked from one address per hour: enough for a person, too few to flood mailboxes. */
 const RESET_REQUESTS_PER_HOUR = 10;
@@ -35,6 +37,7 @@ export function proSignInRoutes(ctx: ProContext): Router {
     proPasswordForgotRoute(ctx),
   );
   router.post('/password/reset', proPasswordResetRoute(ctx));
+  router.use(proPasskeySignInRoutes(ctx));
   return router;
 }
 
@@ -42,5 +45,6 @@ export function proAccountRoutes(ctx: ProContext): Router {
   const router = Router();
   router.get('/companies', proCompaniesRoute(ctx));
   router.post('/account/password', proAccountPasswordRoute(ctx));
+  router.use(proPasskeyAccountRoutes(ctx));
   return router;
 }

@@ -10,6 +10,7 @@ import { Facts } from '../../../components/dashboard/facts';
 import { failureText } from '../../../components/dashboard/failure-text';
 import { FormFailure, TextInput } from '../../../components/dashboard/fields';
 import { toast } from '../../../components/toast/toast-store';
+import { PasskeysSection } from '../passkeys/passkeys-section';
 import { PRO_ENDPOINTS } from '../pro-paths';
 import { proWrite } from '../pro-request';
 import { useProSession } from '../pro-session';
@@ -124,6 +125,7 @@ function AccountPage() {
         </p>
       </section>
       <PasswordChange />
+      <PasskeysSection />
     </div>
   );
 }

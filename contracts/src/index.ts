@@ -52,3 +52,4 @@ export * from './record-versions';
 export * from './admin-bulk';
 export * from './profile-activity-kinds';
 export * from './profile-analytics';
+export * from './pro-profile';

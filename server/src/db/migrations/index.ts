@@ -64,6 +64,8 @@ import * as createMailMessages from './20261127_90_create_mail_messages';
 import * as createAdminAlertStates from './20261127_91_create_admin_alert_states';
 import * as scheduleAlertCheck from './20261127_92_schedule_alert_check';
 import * as createCompanyDailyActivity from './20261127_93_create_company_daily_activity';
+import * as createCompanyImages from './20261128_40_create_company_images';
+import * as addCompanyHoursAndChangeRequests from './20261128_41_add_company_hours_and_change_requests';
 
 const migrations: Record<string, Knex.Migration> = {
   '20261123_01_create_states': createStates,
@@ -127,6 +129,8 @@ const migrations: Record<string, Knex.Migration> = {
   '20261127_91_create_admin_alert_states': createAdminAlertStates,
   '20261127_92_schedule_alert_check': scheduleAlertCheck,
   '20261127_93_create_company_daily_activity': createCompanyDailyActivity,
+  '20261128_40_create_company_images': createCompanyImages,
+  '20261128_41_add_company_hours_and_change_requests': addCompanyHoursAndChangeRequests,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

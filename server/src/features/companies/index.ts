@@ -18,4 +18,5 @@ export {
 export { listCompanies } from './list-companies';
 export { listedCompanyId } from './company-slug';
 export { companyRoutes } from './routes';
+export { companyMediaRoutes } from './media/media-routes';
 export { countListedCompanies, listedCompanySlugs } from './sitemap-entries';

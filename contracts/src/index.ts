@@ -52,4 +52,6 @@ export * from './record-versions';
 export * from './admin-bulk';
 export * from './profile-activity-kinds';
 export * from './profile-analytics';
+export * from './company-hours';
+export * from './company-hours-schema';
 export * from './pro-profile';

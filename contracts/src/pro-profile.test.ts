@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatUsPhone,
-  parseWeeklyHours,
-  PhotoOrderSchema,
-  ProProfileUpdateSchema,
-  WeeklyHoursSchema,
-} from './pro-profile';
+import { formatUsPhone, PhotoOrderSchema, ProProfileUpdateSchema } from './pro-profile';
+import { parseWeeklyHours, WeeklyHoursSchema } from './company-hours-schema';
+import { dayHoursText } from './company-hours';
 
 const week = {
   mon: { open: '08:00', close: '17:30' },
@@ -41,6 +37,12 @@ describe('the profile editor’s rules', () => {
       'Tuesday: the opening time must be a time such as 08:00',
     );
     expect(WeeklyHoursSchema.safeParse({ mon: null }).success).toBe(false);
+  });
+
+  it('says a day’s hours in words', () => {
+    expect(dayHoursText({ open: '08:00', close: '17:30' })).toBe('8:00 AM – 5:30 PM');
+    expect(dayHoursText({ open: '00:00', close: '12:15' })).toBe('12:00 AM – 12:15 PM');
+    expect(dayHoursText(null)).toBe('Closed');
   });
 
   it('reads stored hours back, and nothing from what is not a week', () => {

@@ -25,6 +25,8 @@ export * from './failure-text';
 export * from './refusal-text';
 export * from './brand';
 export * from './admin-auth';
+export * from './pro-auth';
+export * from './pro-api-paths';
 export * from './admin-database';
 export * from './server-load';
 export * from './admin-settings';

@@ -26,3 +26,6 @@ export type AdminContext = AppContext;
 export interface ProxyContext extends AppContext {
   partners: PartnerDirectory;
 }
+
+/** What the movers' routers (/api/pro and each resource's pro/ folder) are built with. */
+export type ProContext = AppContext;

@@ -25,6 +25,7 @@ import { profileActivityRoutes } from './features/profile-analytics';
 import { mountDirectory } from './web/mount-directory';
 import { authRoutes } from './features/auth';
 import { adminApi } from './api/admin-api';
+import { proApi } from './api/pro-api';
 import { sitemapRoutes } from './features/seo-health';
 import { widgetBundles } from './web/widget-bundles';
 import { requestGuard } from './web/request-guard';
@@ -139,6 +140,8 @@ export async function createApp({
   // Sign-in and the admin API: private, per-session answers, so before the public-read cache.
   api.use(authRoutes({ config, db, logger }));
   api.use('/admin', adminApi({ config, db, logger, jobs }));
+  // The movers' API (/pro): their own sign-in and sessions, the same kind of gate (issue 17).
+  api.use('/pro', proApi({ config, db, logger, jobs }));
   api.use(publicReads.middleware());
   // The directory's public reads. With read replicas (decision 019) an anonymous request is answered by the
   // same routes built on a replica's handle (once per handle, on first use), so the routes never know where

@@ -196,6 +196,8 @@ const EnvSchema = z
     RATE_LIMIT_MATCHES: integer('RATE_LIMIT_MATCHES', 0, 1_000_000, 120),
     ADMIN_SESSION_IDLE_MINUTES: integer('ADMIN_SESSION_IDLE_MINUTES', 1, 1440, 30),
     ADMIN_SESSION_MAX_HOURS: integer('ADMIN_SESSION_MAX_HOURS', 1, 720, 12),
+    PRO_SESSION_IDLE_MINUTES: integer('PRO_SESSION_IDLE_MINUTES', 5, 43_200, 1440),
+    PRO_SESSION_MAX_HOURS: integer('PRO_SESSION_MAX_HOURS', 1, 2160, 720),
     ADMIN_LOGIN_FREE_ATTEMPTS: integer('ADMIN_LOGIN_FREE_ATTEMPTS', 1, 100, 5),
     ADMIN_LOGIN_FREE_ATTEMPTS_PER_IP: integer('ADMIN_LOGIN_FREE_ATTEMPTS_PER_IP', 1, 10_000, 10),
     ADMIN_LOGIN_FREE_ATTEMPTS_NEW_DEVICES: integer(
@@ -332,6 +334,11 @@ export interface Config {
   /** Requests per IP per window; 0 turns a limit off. */
   rateLimits: { windowMs: number; leads: number; sessions: number; matches: number };
   /** Admin sign-in (features/auth): session timeouts and the failed-login throttle. */
+  /** The movers' sign-in at /pro (features/movers): its own sessions, the admin's throttle limits. */
+  proAuth: {
+    idleTimeoutMs: number;
+    absoluteTimeoutMs: number;
+  };
   adminAuth: {
     /** A session unused this long ends. */
     idleTimeoutMs: number;
@@ -433,6 +440,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       leads: env.RATE_LIMIT_LEADS,
       sessions: env.RATE_LIMIT_SESSIONS,
       matches: env.RATE_LIMIT_MATCHES,
+    },
+    proAuth: {
+      idleTimeoutMs: env.PRO_SESSION_IDLE_MINUTES * 60_000,
+      absoluteTimeoutMs: env.PRO_SESSION_MAX_HOURS * 3_600_000,
     },
     adminAuth: {
       idleTimeoutMs: env.ADMIN_SESSION_IDLE_MINUTES * 60_000,

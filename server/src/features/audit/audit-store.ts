@@ -13,6 +13,8 @@ export interface AuditActor {
   role: AdminRole | null;
   /** The client's address as TRUST_PROXY reads it. */
   ip: string | null;
+  /** A mover at /pro rather than staff (issue 17): `id` is then null and `username` the mover's e-mail. */
+  mover?: { id: number };
 }
 
 export type AuditFields = Record<string, unknown>;
@@ -29,6 +31,8 @@ export interface AuditEntry {
   before?: AuditFields | null;
   after?: AuditFields | null;
   outcome?: AuditOutcome;
+  /** The company whose data this concerns: its owner reads these rows at /pro (issue 17). */
+  companyId?: number | null;
 }
 
 /** A field whose value is a secret: the log says it changed, never what it is. */
@@ -70,7 +74,7 @@ const json = (fields: AuditFields | null | undefined) => {
   return clean === null ? null : JSON.stringify(clean);
 };
 
-/** Rows per INSERT: 13 columns each stays far below either engine's bound-parameter limit. */
+/** Rows per INSERT: 16 columns each stays far below either engine's bound-parameter limit. */
 const ROWS_PER_INSERT = 200;
 
 /**
@@ -102,6 +106,9 @@ export async function recordAudit(
     after_json: json(entry.after),
     ip: actor.ip?.slice(0, 64) ?? null,
     outcome: entry.outcome ?? 'succeeded',
+    actor_kind: actor.mover ? 'mover' : 'staff',
+    actor_mover_id: actor.mover?.id ?? null,
+    company_id: entry.companyId ?? null,
   }));
   for (let i = 0; i < rows.length; i += ROWS_PER_INSERT)
     await db('audit_events').insert(rows.slice(i, i + ROWS_PER_INSERT));

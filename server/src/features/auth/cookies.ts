@@ -27,9 +27,13 @@ function isHttps(config: Config, req: Request): boolean {
   return req.secure || config.publicUrl?.startsWith('https://') === true;
 }
 
+/** A cookie of ours by its bare name, under the name this request's scheme uses (`__Host-` over HTTPS). */
+export const readOwnCookie = (config: Config, req: Request, name: string) =>
+  readCookie(req, adminCookieName(name, isHttps(config, req)));
+
 /** The session cookie's value, under the name this request's scheme uses. */
 export const readSessionCookie = (config: Config, req: Request) =>
-  readCookie(req, adminCookieName(ADMIN_SESSION_COOKIE, isHttps(config, req)));
+  readOwnCookie(config, req, ADMIN_SESSION_COOKIE);
 
 export const readDeviceCookie = (config: Config, req: Request) =>
   readCookie(req, adminCookieName(DEVICE_COOKIE, isHttps(config, req)));
@@ -42,17 +46,54 @@ function baseOptions(config: Config, req: Request): CookieOptions {
 const named = (config: Config, req: Request, name: string) =>
   adminCookieName(name, isHttps(config, req));
 
-export function setSessionCookies(
+/** A kind of session's two cookies (the admin's, the movers'), by their bare names. */
+export interface SessionCookieNames {
+  session: string;
+  csrf: string;
+}
+
+const ADMIN_COOKIES: SessionCookieNames = { session: ADMIN_SESSION_COOKIE, csrf: CSRF_COOKIE };
+
+/** Sets a session's id (httpOnly) and CSRF token (readable by our pages) cookies. */
+export function setSessionCookiePair(
+  config: Config,
+  req: Request,
+  res: Response,
+  names: SessionCookieNames,
+  session: { id: string; csrfToken: string },
+  maxAgeMs: number,
+): void {
+  // The browser forgets both at the session's absolute end; the server enforces it regardless.
+  const options = { ...baseOptions(config, req), maxAge: maxAgeMs };
+  res.cookie(named(config, req, names.session), session.id, { ...options, httpOnly: true });
+  res.cookie(named(config, req, names.csrf), session.csrfToken, { ...options, httpOnly: false });
+}
+
+export function clearSessionCookiePair(
+  config: Config,
+  req: Request,
+  res: Response,
+  names: SessionCookieNames,
+): void {
+  const options = baseOptions(config, req);
+  res.clearCookie(named(config, req, names.session), { ...options, httpOnly: true });
+  res.clearCookie(named(config, req, names.csrf), { ...options, httpOnly: false });
+}
+
+export const setSessionCookies = (
   config: Config,
   req: Request,
   res: Response,
   session: { id: string; csrfToken: string },
-): void {
-  // The browser forgets both at the session's absolute end; the server enforces it regardless.
-  const options = { ...baseOptions(config, req), maxAge: config.adminAuth.absoluteTimeoutMs };
-  res.cookie(named(config, req, ADMIN_SESSION_COOKIE), session.id, { ...options, httpOnly: true });
-  res.cookie(named(config, req, CSRF_COOKIE), session.csrfToken, { ...options, httpOnly: false });
-}
+) =>
+  setSessionCookiePair(
+    config,
+    req,
+    res,
+    ADMIN_COOKIES,
+    session,
+    config.adminAuth.absoluteTimeoutMs,
+  );
 
 export function setDeviceCookie(config: Config, req: Request, res: Response, token: string): void {
   res.cookie(named(config, req, DEVICE_COOKIE), token, {
@@ -62,8 +103,5 @@ export function setDeviceCookie(config: Config, req: Request, res: Response, tok
   });
 }
 
-export function clearSessionCookies(config: Config, req: Request, res: Response): void {
-  const options = baseOptions(config, req);
-  res.clearCookie(named(config, req, ADMIN_SESSION_COOKIE), { ...options, httpOnly: true });
-  res.clearCookie(named(config, req, CSRF_COOKIE), { ...options, httpOnly: false });
-}
+export const clearSessionCookies = (config: Config, req: Request, res: Response) =>
+  clearSessionCookiePair(config, req, res, ADMIN_COOKIES);

@@ -17,3 +17,27 @@ export { LoginThrottle } from './login-throttle';
 export { passwordProblem, passwordProblemOffThread } from './password-policy';
 export { authRoutes } from './routes';
 export { purgeExpiredSessions } from './sessions';
+// What the movers' sign-in (features/movers) shares with the admin's: the session table, the cookies, the
+// throttle, the password hashing and the private-answer header.
+export {
+  deleteOwnerSessions,
+  deleteSession,
+  hashSessionId,
+  insertSession,
+  isWellFormedToken,
+  liveSession,
+  newSessionToken,
+  purgeEnded,
+  type SessionRowBase,
+  type SessionTable,
+  type SessionTimeouts,
+  tokensMatch,
+} from './session-table';
+export {
+  clearSessionCookiePair,
+  readOwnCookie,
+  type SessionCookieNames,
+  setSessionCookiePair,
+} from './cookies';
+export { hashPassword, needsRehash, verifyPassword } from './passwords';
+export { noStore } from './routes';

@@ -192,6 +192,31 @@ export class LoginThrottle {
     }
   }
 
+  /**
+   * The counters a client without a device cookie meets: its address's, its (username, address) pair's, and
+   * the username's across such clients. `prefix` keeps another sign-in's counters apart (the movers': "pro:").
+   */
+  private newClientKeys(username: string, ip: string | undefined, prefix: string): ThrottleKey[] {
+    const limits = this.limits;
+    const pair: ThrottleKey = {
+      key: prefix + pairKey(username, ip),
+      free: limits.freeAttemptsPerClient,
+      onSuccess: 'clear',
+    };
+    return [
+      { key: prefix + ipKey(ip), free: limits.freeAttemptsPerIp, onSuccess: 'take-back' },
+      pair,
+      {
+        key: prefix + userKey(username),
+        free: limits.freeAttemptsNewDevices,
+        onSuccess: 'take-back',
+        // An address past its own free attempts is slowed by its pair; it adds nothing here.
+        countIf: (counted) =>
+          counted.some((claim) => claim.key === pair && claim.failures <= pair.free),
+      },
+    ];
+  }
+
   /** A login attempt: throttled by its device when it presents one of that username, else as a new client. */
   async begin(
     username: string,
@@ -200,28 +225,24 @@ export class LoginThrottle {
     now = Date.now(),
   ): Promise<LoginAttempt> {
     const device = await findDevice(this.db, deviceToken, username, now);
-    const limits = this.limits;
-    const pair: ThrottleKey = {
-      key: pairKey(username, ip),
-      free: limits.freeAttemptsPerClient,
-      onSuccess: 'clear',
-    };
     const keys: ThrottleKey[] = device
-      ? [{ key: deviceKey(device.id), free: limits.freeAttemptsPerClient, onSuccess: 'clear' }]
-      : [
-          { key: ipKey(ip), free: limits.freeAttemptsPerIp, onSuccess: 'take-back' },
-          pair,
-          {
-            key: userKey(username),
-            free: limits.freeAttemptsNewDevices,
-            onSuccess: 'take-back',
-            // An address past its own free attempts is slowed by its pair; it adds nothing here.
-            countIf: (counted) =>
-              counted.some((claim) => claim.key === pair && claim.failures <= pair.free),
-          },
-        ];
+      ? [{ key: deviceKey(device.id), free: this.limits.freeAttemptsPerClient, onSuccess: 'clear' }]
+      : this.newClientKeys(username, ip, '');
     const attempt = await this.attempt(keys, LOGIN_FAILURES, now);
     return { ...attempt, device };
+  }
+
+  /**
+   * A sign-in of another kind of account (the movers' at /pro), with no device cookies: throttled as a new
+   * client always, on counters of its own (`prefix`), so it neither slows nor is slowed by the admin's.
+   */
+  beginAccount(
+    prefix: string,
+    account: string,
+    ip: string | undefined,
+    now = Date.now(),
+  ): Promise<Attempt> {
+    return this.attempt(this.newClientKeys(account, ip, prefix), LOGIN_FAILURES, now);
   }
 
   /** Forgets counters that are neither locked nor recent. */

@@ -4,9 +4,11 @@
  */
 import type { MailSite, RenderedMail } from './layout';
 import { adminAlertMail, type AdminAlertMail } from './admin-alert';
+import { moverPasswordResetMail, type MoverPasswordResetMail } from './mover-password-reset';
 
 export interface MailTemplates {
   'admin-alert': AdminAlertMail;
+  'mover-password-reset': MoverPasswordResetMail;
 }
 
 export type MailTemplateName = keyof MailTemplates;
@@ -15,6 +17,7 @@ const TEMPLATES: {
   [Name in MailTemplateName]: (data: MailTemplates[Name], site: MailSite) => RenderedMail;
 } = {
   'admin-alert': adminAlertMail,
+  'mover-password-reset': moverPasswordResetMail,
 };
 
 export function renderTemplate<Name extends MailTemplateName>(

@@ -1,0 +1,13 @@
+/** The movers' API (/api/pro, issue 17): the paths the /pro screens and the server agree on. */
+export const PRO_API = '/api/pro';
+export const PRO_AUTH_STATUS_PATH = `${PRO_API}/auth/status`;
+export const PRO_LOGIN_PATH = `${PRO_API}/login`;
+export const PRO_LOGOUT_PATH = `${PRO_API}/logout`;
+export const PRO_FORGOT_PASSWORD_PATH = `${PRO_API}/password/forgot`;
+export const PRO_RESET_PASSWORD_PATH = `${PRO_API}/password/reset`;
+export const PRO_ACCOUNT_PASSWORD_PATH = `${PRO_API}/account/password`;
+export const PRO_COMPANIES_PATH = `${PRO_API}/companies`;
+
+/** A company-scoped path: `/api/pro/companies/<id>/<rest>`. */
+export const proCompanyPath = (companyId: number, rest: string) =>
+  `${PRO_COMPANIES_PATH}/${companyId}/${rest.replace(/^\/+/, '')}`;

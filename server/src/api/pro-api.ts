@@ -14,6 +14,7 @@ import {
   proSessionGate,
   proSignInRoutes,
 } from '../features/movers';
+import { proCompanyProfileRoutes } from '../features/companies';
 
 export function proApi(ctx: ProContext): Router {
   const router = Router();
@@ -22,6 +23,7 @@ export function proApi(ctx: ProContext): Router {
   router.use(proAccountRoutes(ctx));
   // One line per resource's company-scoped mover routes:
   const company = Router({ mergeParams: true });
+  company.use(proCompanyProfileRoutes(ctx));
   router.use('/companies/:companyId', companyMembership(ctx.db), company);
   return router;
 }

@@ -19,4 +19,5 @@ export { listCompanies } from './list-companies';
 export { listedCompanyId } from './company-slug';
 export { companyRoutes } from './routes';
 export { companyMediaRoutes } from './media/media-routes';
+export { proCompanyProfileRoutes } from './pro/routes';
 export { countListedCompanies, listedCompanySlugs } from './sitemap-entries';

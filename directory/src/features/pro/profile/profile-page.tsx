@@ -402,12 +402,9 @@ export function Component() {
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-bold text-slate-900">Profile</h1>
-          <p className="text-sm text-slate-700">
-            What movers-to-be read about {name} in the directory.
-          </p>
-        </div>
+        <p className="text-sm text-slate-700">
+          What people planning a move read about {name} in the directory.
+        </p>
         <a
           href={companyProfilePath(profile.data.slug)}
           className={linkClass}

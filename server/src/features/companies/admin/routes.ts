@@ -276,12 +276,14 @@ export function adminCompaniesRoutes(ctx: AdminContext): Router {
           summary: `Approved the change of ${request.companyName} asked by ${request.requestedBy}`,
           before: { status: 'pending' },
           after: { status: 'approved' },
+          companyId: request.companyId,
         },
         {
           action: 'company.update',
           entityType: 'company',
           entityId: request.companyId,
           summary: `Updated company ${request.companyName} from change request ${id}`,
+          companyId: request.companyId,
           ...(changedFields(before, after) ?? { before, after }),
         },
       ]);
@@ -303,6 +305,7 @@ export function adminCompaniesRoutes(ctx: AdminContext): Router {
         summary: `Declined the change of ${request.companyName}: ${reason}`,
         before: { status: 'pending' },
         after: { status: 'declined', note: reason },
+        companyId: request.companyId,
       });
       return request;
     });

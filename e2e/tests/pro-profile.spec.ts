@@ -94,11 +94,18 @@ test('a mover edits the description and uploads a photo; the public profile show
   const gallery = page.getByRole('region', { name: 'Photos' });
   const shown = gallery.getByRole('img').first();
   await expect(shown).toHaveAttribute('src', image.thumbUrl);
-  // The browser loaded it: a picture it could draw, not a broken image.
+  await expect(shown).toHaveAttribute('srcset', `${image.thumbUrl} 480w, ${image.url} 1600w`);
+  // The browser loaded one of the two (by the screen's width): a picture it could draw, not a broken one.
   await expect
-    .poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
-    .toBe(480);
+    .poll(() =>
+      shown.evaluate((img: HTMLImageElement) =>
+        img.complete && img.naturalWidth > 0 ? new URL(img.currentSrc).pathname : 'not drawn',
+      ),
+    )
+    .toMatch(new RegExp(`^(${image.thumbUrl}|${image.url})$`));
 
+  const thumb = await sharp(await (await request.get(url(image.thumbUrl))).body()).metadata();
+  expect([thumb.format, thumb.width]).toEqual(['webp', 480]);
   const large = await request.get(url(image.url));
   expect(large.headers()['content-type']).toBe('image/webp');
   expect(large.headers()['x-content-type-options']).toBe('nosniff');

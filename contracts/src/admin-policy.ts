@@ -256,6 +256,23 @@ export const ADMIN_ROUTE_POLICY = {
   'GET /mail': { role: 'editor', does: 'read the outgoing mail' },
   'GET /mail/:id': { role: 'editor', does: 'read an outgoing message' },
   'GET /mail/:id/html': { role: 'editor', does: 'read an outgoing message' },
+  // Claims of listings (issue 17): staff read the queue; editors decide and download the evidence.
+  'GET /claims': { role: 'viewer', does: 'read the claims' },
+  'GET /claims/:id': { role: 'viewer', does: 'read a claim' },
+  'GET /claims/:id/document': {
+    role: 'editor',
+    does: 'download a claim’s document',
+    audit: 'claim.document_download',
+  },
+  'POST /claims/:id/approve': { role: 'editor', does: 'approve a claim', audit: 'claim.approve' },
+  'POST /claims/:id/decline': { role: 'editor', does: 'decline a claim', audit: 'claim.decline' },
+  // A company's mover accounts: who they are, and suspending one (which ends its sessions).
+  'GET /companies/:id/users': { role: 'viewer', does: 'read a company’s users' },
+  'PATCH /companies/:id/users/:userId': {
+    role: 'editor',
+    does: 'suspend or restore a company’s user',
+    audit: 'mover_user.status',
+  },
   'GET /alerts': { role: 'viewer', does: 'read what is failing' },
   'GET /settings/alert-emails': { role: 'viewer', does: 'read who is alerted' },
   'PUT /settings/alert-emails': {

@@ -57,3 +57,4 @@ export * from './profile-analytics';
 export * from './company-hours';
 export * from './company-hours-schema';
 export * from './pro-profile';
+export * from './claims';

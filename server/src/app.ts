@@ -22,6 +22,7 @@ import { contentRoutes } from './features/content';
 import { contactRoutes } from './features/contact';
 import { companyApplicationRoutes, companyMediaRoutes } from './features/companies';
 import { profileActivityRoutes } from './features/profile-analytics';
+import { claimRoutes } from './features/claims';
 import { mountDirectory } from './web/mount-directory';
 import { authRoutes } from './features/auth';
 import { adminApi } from './api/admin-api';
@@ -136,6 +137,8 @@ export async function createApp({
   );
   // The widget's endpoints: before the public-read cache (GET /api/ip must never be shared).
   api.use(proxyRoutes({ config, db, logger, partners, jobs }));
+  // Claiming a listing: its own body limits (an evidence document is up to 5 MB), so before the parser.
+  api.use(claimRoutes({ config, db, logger, jobs }));
   api.use(jsonBody('32kb'));
   // Sign-in and the admin API: private, per-session answers, so before the public-read cache.
   api.use(authRoutes({ config, db, logger }));

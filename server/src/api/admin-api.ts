@@ -24,6 +24,8 @@ import { adminMailRoutes } from '../features/mail';
 import { adminAlertsRoutes } from '../features/alerts';
 import { adminAlertSettingsRoutes } from '../features/settings';
 import { adminProfileActivityRoutes } from '../features/profile-analytics';
+import { adminClaimRoutes } from '../features/claims';
+import { adminCompanyUserRoutes } from '../features/movers';
 
 export function adminApi(ctx: AdminContext): Router {
   const router = Router();
@@ -50,5 +52,7 @@ export function adminApi(ctx: AdminContext): Router {
   router.use(adminAlertsRoutes(ctx));
   router.use(adminAlertSettingsRoutes(ctx));
   router.use(adminAuditRoutes(ctx));
+  router.use(adminClaimRoutes(ctx));
+  router.use(adminCompanyUserRoutes(ctx));
   return router;
 }

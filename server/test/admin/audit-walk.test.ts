@@ -217,6 +217,37 @@ const FIXTURES: Partial<Record<AdminRouteKey, Fixture>> = {
     body: json({ reason: 'Not the registered name' }),
     status: 200,
   }),
+  'GET /claims/:id/document': async ({ app, createCompany, word }) => ({
+    path: `/api/admin/claims/${await newClaim(app, await createCompany(`Walk Claimed ${word}`), `${word}g`)}/document`,
+    status: 200,
+  }),
+  'POST /claims/:id/approve': async ({ app, createCompany, word }) => ({
+    path: `/api/admin/claims/${await newClaim(app, await createCompany(`Walk Claim Approved ${word}`), `${word}a`)}/approve`,
+    status: 200,
+  }),
+  'POST /claims/:id/decline': async ({ app, createCompany, word }) => ({
+    path: `/api/admin/claims/${await newClaim(app, await createCompany(`Walk Claim Declined ${word}`), `${word}d`)}/decline`,
+    body: json({ reason: 'The document names another company.' }),
+    status: 200,
+  }),
+  'PATCH /companies/:id/users/:userId': async ({ app, createCompany, word }) => {
+    const companyId = await createCompany(`Walk Team ${word}`);
+    const userId = await newId(app, 'mover_users', {
+      email: `${PREFIX}-${word}-mover@example.com`,
+      name: 'Walk Mover',
+      status: 'active',
+      created_at: Date.now(),
+      updated_at: Date.now(),
+    });
+    await app
+      .db('company_users')
+      .insert({ company_id: companyId, user_id: userId, role: 'owner', created_at: Date.now() });
+    return {
+      path: `/api/admin/companies/${companyId}/users/${userId}`,
+      body: json({ status: 'suspended', reason: 'Walked' }),
+      status: 200,
+    };
+  },
   'POST /upload': async ({ word }) => ({
     path: `/api/admin/upload?filename=${PREFIX}-${word}.csv`,
     body: companiesCsv(`Walk Upload ${word}`),
@@ -453,6 +484,25 @@ async function newChangeRequest(app: TestApp, companyId: number, name: string): 
   });
 }
 
+/** A claim with evidence of `companyId`, pending, from a claimant of the walk. */
+async function newClaim(app: TestApp, companyId: number, word: string): Promise<number> {
+  return newId(app, 'company_claims', {
+    company_id: companyId,
+    status: 'pending',
+    name: 'Walk Claimant',
+    email: `${PREFIX}-${word}-claimant@example.com`,
+    phone: '5125550100',
+    role: 'owner',
+    usdot_number: '1234567',
+    message: 'The listing is ours.',
+    document_name: 'licence.pdf',
+    document_type: 'application/pdf',
+    document_bytes: 9,
+    document: Buffer.from('%PDF-1.4\n'),
+    created_at: Date.now(),
+  });
+}
+
 /** Every route of the admin router, keyed as the policy table is (method and path below /api/admin). */
 function adminRouteKeys(app: TestApp): string[] {
   const config = {
@@ -513,6 +563,13 @@ describe.each(testDatabases())(
       await app.db('jobs').where('created_by', 'like', `admin:${PREFIX}%`).delete();
       await app.db('job_schedules').where('created_by', 'like', `admin:${PREFIX}%`).delete();
       await app.db('company_imports').where('uploaded_by', 'like', `${PREFIX}%`).delete();
+      const claimMail = (await app
+        .db('mail_messages')
+        .where('to_address', 'like', `${PREFIX}-%@example.com`)
+        .pluck('job_id')) as number[];
+      await app.db('jobs').whereIn('id', claimMail).delete();
+      await app.db('mail_messages').where('to_address', 'like', `${PREFIX}-%@example.com`).delete();
+      await app.db('mover_users').where('email', 'like', `${PREFIX}-%@example.com`).delete();
       await app.db('companies').where('name', 'like', `Walk %${word}`).delete();
       await app
         .db('company_applications')

@@ -3,6 +3,9 @@
  * 25 kB gzipped) the form pages would be over the 130 kB budget of JavaScript per page (issue 5).
  */
 export {
+  ClaimCodeRequestSchema,
+  ClaimEvidenceFieldsSchema,
+  ClaimVerifySchema,
   CompanyApplicationSchema,
   ContactMessageSchema,
   loginRequestSchema,

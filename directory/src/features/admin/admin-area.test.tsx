@@ -115,6 +115,7 @@ describe('the admin layout', () => {
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Dashboard', '/admin'],
       ['Companies', '/admin/companies'],
+      ['Claims', '/admin/claims'],
       ['Leads', '/admin/leads'],
       ['Messages', '/admin/messages'],
       ['Mail', '/admin/mail'],

@@ -8,6 +8,7 @@ const PATHS: Record<AdminIconName | 'logout' | 'website' | 'menu' | 'close', Rea
   companies: (
     <path d="M4 21V5l8-2v18M12 8h8v13M8 8h.01M8 12h.01M8 16h.01M16 12h.01M16 16h.01M2 21h20" />
   ),
+  claims: <path d="M9 12l2 2 4-4M7 3h10l3 3v15H4V3h3" />,
   leads: (
     <path d="M16 21v-2a4 4 0 00-4-4H6a4 4 0 00-4 4v2M9 11a4 4 0 100-8 4 4 0 000 8M22 21v-2a4 4 0 00-3-3.9M16 3.1a4 4 0 010 7.8" />
   ),

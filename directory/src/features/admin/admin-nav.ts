@@ -12,6 +12,7 @@ export interface AdminNavItem {
 export type AdminIconName =
   | 'dashboard'
   | 'companies'
+  | 'claims'
   | 'leads'
   | 'messages'
   | 'mail'
@@ -32,6 +33,7 @@ export const ADMIN_MESSAGES = '/admin/messages';
 export const ADMIN_SIDEBAR: readonly AdminNavItem[] = [
   { label: 'Dashboard', to: '/admin', icon: 'dashboard' },
   { label: 'Companies', to: '/admin/companies', icon: 'companies' },
+  { label: 'Claims', to: '/admin/claims', icon: 'claims', reads: 'GET /claims' },
   { label: 'Leads', to: '/admin/leads', icon: 'leads' },
   { label: 'Messages', to: ADMIN_MESSAGES, icon: 'messages' },
   { label: 'Mail', to: '/admin/mail', icon: 'mail', reads: 'GET /mail' },
@@ -57,6 +59,7 @@ export const ADMIN_BOTTOM_BAR: readonly AdminNavItem[] = [
 /** Header titles by section; every other admin path (Database among them) is plain "Admin". */
 const SECTION_TITLES: ReadonlyArray<[string, string]> = [
   ['/admin/companies', 'Companies'],
+  ['/admin/claims', 'Claims'],
   ['/admin/leads', 'Leads'],
   ['/admin/messages', 'Messages'],
   ['/admin/mail', 'Mail'],

@@ -33,6 +33,7 @@ export const ADMIN_SCREEN_MODULES = {
   'seo-health/reports': () => import('./seo-health/seo-reports-page'),
   'seo-health/analyzer': () => import('./seo-health/seo-analyzer-page'),
   audit: () => import('./audit/audit-page'),
+  claims: () => import('./claims/claims-page'),
   'qa-automation': () => import('./qa/qa-page'),
 } satisfies Record<string, () => Promise<{ Component: ComponentType }>>;
 

@@ -42,5 +42,6 @@ export const adminScreens: RouteObject[] = [
   { path: 'seo-health/reports', lazy: screen('seo-health/reports') },
   { path: 'seo-health/analyzer', lazy: screen('seo-health/analyzer') },
   { path: 'audit', lazy: screen('audit') },
+  { path: 'claims', lazy: screen('claims') },
   { path: 'qa-automation', lazy: screen('qa-automation') },
 ];

@@ -2,7 +2,7 @@
  * /company/{slug}: a company's profile — contact and quote at the top, then about, services, photos, the rating
  * summary with a page of reviews (?reviews=n for the older ones), other movers, location and JSON-LD.
  */
-import { redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
+import { Link, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import {
   companyPageTitle,
   fittingTitle,
@@ -11,6 +11,7 @@ import {
   cityPath,
   statePath,
   companyProfilePath,
+  claimPagePath,
   mayBeCalledBestRated,
 } from '@moveratlas/contracts';
 import { directoryData } from '../../app/router-context';
@@ -104,6 +105,27 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
     locator,
     otherMovers,
   };
+}
+
+/** The way in for the company itself (issue 17): claim the listing, by a code or with evidence. */
+function ClaimListing({ slug }: { slug: string }) {
+  return (
+    <section aria-labelledby="claim-heading" className="rounded-xl border border-slate-200 p-5">
+      <h2 id="claim-heading" className="text-lg font-bold text-slate-900">
+        Is this your company?
+      </h2>
+      <p className="mt-2 text-sm text-slate-700">
+        Claim the listing to update it, see your quote requests and answer reviews. It is free.
+      </p>
+      <Link
+        to={claimPagePath(slug)}
+        rel="nofollow"
+        className="mt-3 inline-block rounded-lg border border-blue-700 px-4 py-2 text-sm font-semibold text-blue-800 hover:bg-blue-50"
+      >
+        Claim this listing
+      </Link>
+    </section>
+  );
 }
 
 export type CompanyPageData = Awaited<ReturnType<typeof loader>>;
@@ -221,6 +243,7 @@ export function CompanyView({ company, reviewPage, locator, otherMovers }: Compa
 
         <aside className="space-y-6" aria-label="Location">
           <CompanyLocation company={company} place={place} locator={locator} />
+          <ClaimListing slug={company.slug} />
         </aside>
       </div>
     </div>

@@ -106,6 +106,40 @@ export function ListYourCompanyView({ sent, error, errorField = null }: FormOutc
         ))}
       </ul>
 
+      <section
+        aria-labelledby="claim-heading"
+        className="mt-10 rounded-xl border border-blue-200 bg-blue-50 p-5"
+      >
+        <h2 id="claim-heading" className="text-lg font-bold text-slate-900">
+          Already listed? Claim your listing
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">
+          If your company is in the directory, find it, open its page and choose &ldquo;Claim this
+          listing&rdquo;: a code sent to the listing&apos;s e-mail address makes it yours in a
+          minute.
+        </p>
+        <form method="get" action="/search" role="search" className="mt-3 flex flex-wrap gap-2">
+          <label htmlFor="claim-search" className="sr-only">
+            Your company&apos;s name
+          </label>
+          <input
+            id="claim-search"
+            type="search"
+            name="q"
+            required
+            maxLength={100}
+            placeholder="Your company's name"
+            className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-2 text-slate-900"
+          />
+          <button
+            type="submit"
+            className="rounded-lg bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800"
+          >
+            Find my company
+          </button>
+        </form>
+      </section>
+
       <section aria-labelledby="application-heading" className="mt-12" id="application">
         <h2 id="application-heading" className="text-2xl font-bold text-slate-900">
           Company application

@@ -65,6 +65,7 @@ import * as createAdminAlertStates from './20261127_91_create_admin_alert_states
 import * as scheduleAlertCheck from './20261127_92_schedule_alert_check';
 import * as createCompanyDailyActivity from './20261127_93_create_company_daily_activity';
 import * as createMoverAccounts from './20261128_01_create_mover_accounts';
+import * as createCompanyClaims from './20261128_10_create_company_claims';
 import * as createCompanyImages from './20261128_40_create_company_images';
 import * as addCompanyHoursAndChangeRequests from './20261128_41_add_company_hours_and_change_requests';
 
@@ -131,6 +132,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261127_92_schedule_alert_check': scheduleAlertCheck,
   '20261127_93_create_company_daily_activity': createCompanyDailyActivity,
   '20261128_01_create_mover_accounts': createMoverAccounts,
+  '20261128_10_create_company_claims': createCompanyClaims,
   '20261128_40_create_company_images': createCompanyImages,
   '20261128_41_add_company_hours_and_change_requests': addCompanyHoursAndChangeRequests,
 };

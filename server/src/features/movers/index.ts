@@ -29,3 +29,4 @@ export {
   requireProOwner,
 } from './pro-gate';
 export { proAccountRoutes, proSignInRoutes } from './routes';
+export { adminCompanyUserRoutes } from './admin/routes';

@@ -40,6 +40,7 @@ describe.each(testDatabases())('sitemaps and robots.txt on $name', ({ config: da
     expect(text).toMatch(/^Allow: \/$/m);
     expect(text).toMatch(/^Disallow: \/admin$/m);
     expect(text).toMatch(/^Disallow: \/api$/m);
+    expect(text).toMatch(/^Disallow: \/claim\/$/m);
     expect(text).toContain(`\nSitemap: ${base}/sitemap.xml\n`);
   });
 

@@ -108,7 +108,8 @@ export function sitemapRoutes(
       .type('text/plain')
       .set('Cache-Control', 'public, max-age=3600')
       .send(
-        `User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api\n\nSitemap: ${origin(req)}/sitemap.xml\n`,
+        // A listing's claim page (/claim/<slug>, noindex) has nothing for search engines, one per company.
+        `User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api\nDisallow: /claim/\n\nSitemap: ${origin(req)}/sitemap.xml\n`,
       );
   });
 

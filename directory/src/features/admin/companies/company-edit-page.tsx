@@ -38,6 +38,7 @@ import { bodyOf, CompanyForm, formStateOf, type CompanyFormState } from './compa
 import { REVIEW_STATUS_LABELS, ReviewModeration } from './review-moderation';
 import { CompanyActivityPanel } from './company-activity-panel';
 import { ChangeRequestsPanel } from './change-requests-panel';
+import { CompanyUsersPanel } from './company-users-panel';
 import { auditOf } from '../audit/audit-link';
 import { useMay } from '../use-admin-role';
 
@@ -260,6 +261,8 @@ function CompanyEditor({ detail }: { detail: AdminCompanyDetail }) {
         onSubmit={() => submit(draft.values, draft.version)}
         slugHint={`The public page is ${companyProfilePath(detail.values.slug)}; changing the slug changes its address, and the old one keeps leading here.`}
       />
+
+      <CompanyUsersPanel companyId={detail.id} />
 
       <CompanyActivityPanel companyId={detail.id} />
 

@@ -298,7 +298,7 @@ describe('the mover’s Profile screen', () => {
           this.status = answer.status;
           this.responseText = JSON.stringify(answer.body);
           this.onload?.();
-        }, 20);
+        }, 300);
       }
     }
     vi.stubGlobal('XMLHttpRequest', FakeXhr);

@@ -5,10 +5,20 @@
 import type { MailSite, RenderedMail } from './layout';
 import { adminAlertMail, type AdminAlertMail } from './admin-alert';
 import { moverPasswordResetMail, type MoverPasswordResetMail } from './mover-password-reset';
+import { claimCodeMail, type ClaimCodeMail } from './claim-code';
+import {
+  claimApprovedMail,
+  claimDeclinedMail,
+  type ClaimApprovedMail,
+  type ClaimDeclinedMail,
+} from './claim-decision';
 
 export interface MailTemplates {
   'admin-alert': AdminAlertMail;
   'mover-password-reset': MoverPasswordResetMail;
+  'claim-code': ClaimCodeMail;
+  'claim-approved': ClaimApprovedMail;
+  'claim-declined': ClaimDeclinedMail;
 }
 
 export type MailTemplateName = keyof MailTemplates;
@@ -18,6 +28,9 @@ const TEMPLATES: {
 } = {
   'admin-alert': adminAlertMail,
   'mover-password-reset': moverPasswordResetMail,
+  'claim-code': claimCodeMail,
+  'claim-approved': claimApprovedMail,
+  'claim-declined': claimDeclinedMail,
 };
 
 export function renderTemplate<Name extends MailTemplateName>(

@@ -157,6 +157,19 @@ export const ADMIN_ROUTE_POLICY = {
     does: 'decline an application',
     audit: 'company_application.decline',
   },
+  // A mover's change to a company's name, USDOT or MC number, waiting for staff (issue 17).
+  'GET /company-change-requests': { role: 'viewer', does: 'read the change requests' },
+  'GET /company-change-requests/:id': { role: 'viewer', does: 'read a change request' },
+  'POST /company-change-requests/:id/approve': {
+    role: 'editor',
+    does: 'approve a change request',
+    audit: 'company_change_request.approve',
+  },
+  'POST /company-change-requests/:id/decline': {
+    role: 'editor',
+    does: 'decline a change request',
+    audit: 'company_change_request.decline',
+  },
   // The template holds no data: nothing to account for.
   'GET /upload/template.csv': { role: 'viewer', does: 'download the import template' },
   'GET /upload': { role: 'viewer', does: 'read the imports' },

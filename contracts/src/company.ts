@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isImageAddress } from './images';
 import { intParam } from './query-params';
+import { WeeklyHoursSchema } from './company-hours-schema';
 
 export * from './review-pages';
 
@@ -61,6 +62,8 @@ export type ReviewReplyPublic = NonNullable<Review['reply']>;
 
 /** GET /api/companies/:slug answers the company with its newest published reviews (the first page). */
 export const CompanyProfileSchema = CompanySchema.extend({
+  /** The weekly opening hours the company gave (the mover's profile editor); null or missing when none. */
+  hours: WeeklyHoursSchema.nullable().optional(),
   reviews: z.array(ReviewSchema),
   /** Published reviews by stars, 5 to 1; their sum is the number of published reviews. */
   ratingDistribution: z.array(z.object({ stars: z.number().int(), count: z.number().int() })),

@@ -20,7 +20,7 @@ import { PartnerDirectory } from './features/partners';
 import { proxyRoutes } from './api/widget-api';
 import { contentRoutes } from './features/content';
 import { contactRoutes } from './features/contact';
-import { companyApplicationRoutes } from './features/companies';
+import { companyApplicationRoutes, companyMediaRoutes } from './features/companies';
 import { profileActivityRoutes } from './features/profile-analytics';
 import { claimRoutes } from './features/claims';
 import { mountDirectory } from './web/mount-directory';
@@ -179,6 +179,8 @@ export async function createApp({
     widgetBundles({ distDir: path.join(config.repoRoot, 'widget', 'dist'), logger }).router,
   );
   app.use(sitemapRoutes({ config, db }));
+  // Pictures movers uploaded, from the database (every process serves every upload): before the pages.
+  app.use(companyMediaRoutes(db));
   await mountDirectory(app, { config, db, logger, reads });
 
   app.use(errorHandler(logger));

@@ -61,6 +61,23 @@ describe('company photos', () => {
     ]);
   });
 
+  it('draws an uploaded photo from its thumbnail, with the large picture for wide screens', () => {
+    render(
+      <CompanyPhotos
+        name="Acme Movers"
+        urls={['/media/companies/12-photo.webp', '/media/companies/13-photo.webp']}
+      />,
+    );
+    const [first, second] = screen.getAllByRole('img');
+    expect(first).toHaveAttribute('src', '/media/companies/12-thumb.webp');
+    expect(first).toHaveAttribute(
+      'srcset',
+      '/media/companies/12-thumb.webp 480w, /media/companies/12-photo.webp 1600w',
+    );
+    expect(first).toHaveAttribute('alt', 'Acme Movers photo 1');
+    expect(second).toHaveAttribute('src', '/media/companies/13-thumb.webp');
+  });
+
   it('draws nothing when no stored address is a picture', () => {
     const { container } = render(
       <CompanyPhotos name="Acme Movers" urls={['/api/logout', '/images/../api/logout']} />,

@@ -1,7 +1,17 @@
 /** A company's photos; one that fails to load is taken out of the gallery, and an empty gallery disappears. */
 import { useState } from 'react';
-import { isImageAddress } from '@moveratlas/contracts';
+import { isImageAddress, isUploadedImageAddress } from '@moveratlas/contracts';
 import { photoAlt } from '../lib/photos';
+
+/**
+ * A photo a mover uploaded has a 480 px thumbnail beside its 1600 px picture: the gallery's small tiles load
+ * the thumbnail, and a wide screen with a dense display the larger one.
+ */
+function sources(url: string): { src: string; srcSet?: string } {
+  if (!isUploadedImageAddress(url) || !url.endsWith('-photo.webp')) return { src: url };
+  const thumb = url.replace(/-photo\.webp$/, '-thumb.webp');
+  return { src: thumb, srcSet: `${thumb} 480w, ${url} 1600w` };
+}
 
 export function CompanyPhotos({ name, urls }: { name: string; urls: readonly string[] }) {
   const [failed, setFailed] = useState<ReadonlySet<string>>(new Set());
@@ -17,7 +27,8 @@ export function CompanyPhotos({ name, urls }: { name: string; urls: readonly str
         {shown.map((url) => (
           <li key={url}>
             <img
-              src={url}
+              {...sources(url)}
+              sizes="(min-width: 640px) 33vw, 50vw"
               alt={photoAlt(url, name, urls.indexOf(url) + 1)}
               loading="lazy"
               width={320}

@@ -15,7 +15,7 @@ import {
   proSessionGate,
   proSignInRoutes,
 } from '../features/movers';
-import { proReviewRoutes } from '../features/companies';
+import { proCompanyProfileRoutes, proReviewRoutes } from '../features/companies';
 import { proOverviewRoutes } from '../features/profile-analytics';
 
 export function proApi(ctx: ProContext): Router {
@@ -28,6 +28,7 @@ export function proApi(ctx: ProContext): Router {
   company.use(proLeadsRoutes(ctx));
   company.use(proOverviewRoutes(ctx));
   company.use(proReviewRoutes(ctx));
+  company.use(proCompanyProfileRoutes(ctx));
   router.use('/companies/:companyId', companyMembership(ctx.db), company);
   return router;
 }

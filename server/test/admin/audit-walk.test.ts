@@ -233,6 +233,15 @@ const FIXTURES: Partial<Record<AdminRouteKey, Fixture>> = {
     body: json({ note: 'Not a mover' }),
     status: 200,
   }),
+  'POST /company-change-requests/:id/approve': async ({ app, createCompany, word }) => ({
+    path: `/api/admin/company-change-requests/${await newChangeRequest(app, await createCompany(`Walk Change ${word}`), `Walk Renamed ${word}`)}/approve`,
+    status: 200,
+  }),
+  'POST /company-change-requests/:id/decline': async ({ app, createCompany, word }) => ({
+    path: `/api/admin/company-change-requests/${await newChangeRequest(app, await createCompany(`Walk Unchanged ${word}`), `Walk Declined ${word}`)}/decline`,
+    body: json({ reason: 'Not the registered name' }),
+    status: 200,
+  }),
   'GET /claims/:id/document': async ({ app, createCompany, word }) => ({
     path: `/api/admin/claims/${await newClaim(app, await createCompany(`Walk Claimed ${word}`), `${word}g`)}/document`,
     status: 200,
@@ -483,6 +492,20 @@ async function newApplication(app: TestApp, word: string): Promise<number> {
     services: '["local-moving"]',
     ip_address: '203.0.113.9',
     user_agent: 'test',
+  });
+}
+
+/** A mover's pending change of a company's name, as the profile editor leaves it for staff. */
+async function newChangeRequest(app: TestApp, companyId: number, name: string): Promise<number> {
+  const now = Date.now();
+  return newId(app, 'company_change_requests', {
+    company_id: companyId,
+    status: 'pending',
+    changes_json: JSON.stringify({ name }),
+    before_json: JSON.stringify({ name: 'Before', usdot_number: null, mc_number: null }),
+    requested_by: 'Walk Mover',
+    created_at: now,
+    updated_at: now,
   });
 }
 

@@ -8,9 +8,12 @@ import {
   BEST_RATED_MIN_REVIEWS,
   REVIEWS_PER_PAGE,
   cityPath,
+  dayHoursText,
   formatPhone,
   mayBeCalledBestRated,
   phoneDigits,
+  WEEKDAY_NAMES,
+  WEEKDAYS,
   type Company,
   type CompanyProfile,
 } from '@moveratlas/contracts';
@@ -60,6 +63,19 @@ export function CompanyAbout({
             </div>
           ))}
         </dl>
+      ) : null}
+      {company.hours ? (
+        <div className="mt-5">
+          <h3 className="text-lg font-semibold text-slate-900">Opening hours</h3>
+          <dl className="mt-2 grid max-w-md grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">
+            {WEEKDAYS.map((day) => (
+              <div key={day} className="contents">
+                <dt className="text-slate-600">{WEEKDAY_NAMES[day]}</dt>
+                <dd className="font-medium text-slate-900">{dayHoursText(company.hours![day])}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
       ) : null}
     </section>
   );

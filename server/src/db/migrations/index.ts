@@ -69,6 +69,8 @@ import * as createCompanyClaims from './20261128_10_create_company_claims';
 import * as createReviewReplies from './20261128_40_create_review_replies';
 import * as createCompanyLeads from './20261128_40_create_company_leads';
 import * as createMoverPasskeys from './20261128_40_create_mover_passkeys';
+import * as createCompanyImages from './20261128_40_create_company_images';
+import * as addCompanyHoursAndChangeRequests from './20261128_41_add_company_hours_and_change_requests';
 
 const migrations: Record<string, Knex.Migration> = {
   '20261123_01_create_states': createStates,
@@ -137,6 +139,8 @@ const migrations: Record<string, Knex.Migration> = {
   '20261128_40_create_review_replies': createReviewReplies,
   '20261128_40_create_company_leads': createCompanyLeads,
   '20261128_40_create_mover_passkeys': createMoverPasskeys,
+  '20261128_40_create_company_images': createCompanyImages,
+  '20261128_41_add_company_hours_and_change_requests': addCompanyHoursAndChangeRequests,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -1,6 +1,7 @@
 /** Featured companies and the company profile. */
 import type { Knex } from 'knex';
 import {
+  parseWeeklyHours,
   REVIEWS_PER_PAGE,
   reviewPageCount,
   type Company,
@@ -97,7 +98,9 @@ export async function findCompanyProfile(
   slug: string,
 ): Promise<CompanyProfile | undefined> {
   const bySlug = (current: string) =>
-    listedCompany(db, current).select(COMPANY_COLUMNS).first() as Promise<CompanyRow | undefined>;
+    listedCompany(db, current)
+      .select([...COMPANY_COLUMNS, 'c.hours'])
+      .first() as Promise<(CompanyRow & { hours: string | null }) | undefined>;
   let row = await bySlug(slug);
   if (!row) {
     const current = await renamedCompanySlug(db, slug);
@@ -117,6 +120,7 @@ export async function findCompanyProfile(
   const counts = new Map(distribution.map((d) => [Number(d.rating), Number(d.count)]));
   return {
     ...company!,
+    hours: parseWeeklyHours(row.hours),
     reviews: reviews.map(toReview),
     ratingDistribution: [5, 4, 3, 2, 1].map((stars) => ({ stars, count: counts.get(stars) ?? 0 })),
   };

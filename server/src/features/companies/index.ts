@@ -19,4 +19,6 @@ export { listCompanies } from './list-companies';
 export { listedCompanyId } from './company-slug';
 export { proReviewRoutes } from './pro/review-routes';
 export { companyRoutes } from './routes';
+export { companyMediaRoutes } from './media/media-routes';
+export { proCompanyProfileRoutes } from './pro/routes';
 export { countListedCompanies, listedCompanySlugs } from './sitemap-entries';

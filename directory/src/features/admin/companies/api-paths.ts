@@ -3,3 +3,4 @@ export const COMPANIES_PATH = '/api/admin/companies';
 export const APPLICATIONS_PATH = '/api/admin/company-applications';
 export const REVIEWS_PATH = '/api/admin/reviews';
 export const REVIEW_REPLIES_PATH = '/api/admin/review-replies';
+export const CHANGE_REQUESTS_PATH = '/api/admin/company-change-requests';

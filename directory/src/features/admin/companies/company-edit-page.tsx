@@ -37,6 +37,7 @@ import { COMPANIES_PATH, REVIEWS_PATH } from './api-paths';
 import { bodyOf, CompanyForm, formStateOf, type CompanyFormState } from './company-form';
 import { REVIEW_STATUS_LABELS, ReviewModeration } from './review-moderation';
 import { CompanyActivityPanel } from './company-activity-panel';
+import { ChangeRequestsPanel } from './change-requests-panel';
 import { CompanyUsersPanel } from './company-users-panel';
 import { auditOf } from '../audit/audit-link';
 import { useMay } from '../use-admin-role';
@@ -211,6 +212,8 @@ function CompanyEditor({ detail }: { detail: AdminCompanyDetail }) {
           .
         </p>
       ) : null}
+
+      <ChangeRequestsPanel companyId={detail.id} />
 
       <DraftNotice restoredAt={draft.restoredAt} onDiscard={draft.discard} />
 

@@ -13,7 +13,9 @@ import {
   AdminCompanyListQuerySchema,
   AdminReviewListQuerySchema,
   AdminReviewReplyListQuerySchema,
+  AdminChangeRequestListQuerySchema,
   ApplicationDeclineSchema,
+  ChangeRequestDeclineSchema,
   CompanyFlagsSchema,
   CompanyInputSchema,
   CompanyUpdateSchema,
@@ -41,6 +43,12 @@ import { companiesBulkRoute } from './companies-bulk-route';
 import { companiesExportRoute } from './companies-export-route';
 import { reviewsBulkRoute } from './reviews-bulk-route';
 import { auditActor, auditedChange, changedFields, recordAudit } from '../../audit';
+import {
+  approveChangeRequest,
+  declineChangeRequest,
+  findChangeRequest,
+  listChangeRequests,
+} from '../pro/change-requests';
 
 const IdParams = z.object({ id: idParam('company') });
 
@@ -265,6 +273,63 @@ export function adminCompaniesRoutes(ctx: AdminContext): Router {
       });
     });
     res.json(await findApplication(db, id));
+  });
+
+  router.get('/company-change-requests', async (req, res) => {
+    const query = parseInput(AdminChangeRequestListQuerySchema, req.query, 'query');
+    res.json(await listChangeRequests(db, query));
+  });
+
+  router.get('/company-change-requests/:id', async (req, res) => {
+    res.json(await findChangeRequest(db, idOf(req)));
+  });
+
+  router.post('/company-change-requests/:id/approve', async (req, res) => {
+    const id = idOf(req);
+    const decided = await auditedChange(db, req, res, async (trx, audit) => {
+      const { request, before, after } = await approveChangeRequest(trx, id, adminName(res));
+      audit([
+        {
+          action: 'company_change_request.approve',
+          entityType: 'company_change_request',
+          entityId: id,
+          summary: `Approved the change of ${request.companyName} asked by ${request.requestedBy}`,
+          before: { status: 'pending' },
+          after: { status: 'approved' },
+          companyId: request.companyId,
+        },
+        {
+          action: 'company.update',
+          entityType: 'company',
+          entityId: request.companyId,
+          summary: `Updated company ${request.companyName} from change request ${id}`,
+          companyId: request.companyId,
+          ...(changedFields(before, after) ?? { before, after }),
+        },
+      ]);
+      return request;
+    });
+    await clearPublicReads(req, db);
+    res.json(decided);
+  });
+
+  router.post('/company-change-requests/:id/decline', async (req, res) => {
+    const id = idOf(req);
+    const { reason } = parseInput(ChangeRequestDeclineSchema, req.body ?? {}, 'body');
+    const decided = await auditedChange(db, req, res, async (trx, audit) => {
+      const request = await declineChangeRequest(trx, id, adminName(res), reason);
+      audit({
+        action: 'company_change_request.decline',
+        entityType: 'company_change_request',
+        entityId: id,
+        summary: `Declined the change of ${request.companyName}: ${reason}`,
+        before: { status: 'pending' },
+        after: { status: 'declined', note: reason },
+        companyId: request.companyId,
+      });
+      return request;
+    });
+    res.json(decided);
   });
 
   return router;

@@ -11,3 +11,8 @@ export const PRO_COMPANIES_PATH = `${PRO_API}/companies`;
 /** A company-scoped path: `/api/pro/companies/<id>/<rest>`. */
 export const proCompanyPath = (companyId: number, rest: string) =>
   `${PRO_COMPANIES_PATH}/${companyId}/${rest.replace(/^\/+/, '')}`;
+
+/** The invitation link's own endpoints (no session): what it is, and accepting it. */
+export const proInvitationPath = (token: string) =>
+  `${PRO_API}/invitations/${encodeURIComponent(token)}`;
+export const PRO_ACCEPT_INVITATION_PATH = `${PRO_API}/invitations/accept`;

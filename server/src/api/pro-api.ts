@@ -11,8 +11,11 @@ import type { ProContext } from '../app-context';
 import {
   companyMembership,
   proAccountRoutes,
+  proChangesRoutes,
+  proNotificationRoutes,
   proSessionGate,
   proSignInRoutes,
+  proTeamRoutes,
 } from '../features/movers';
 
 export function proApi(ctx: ProContext): Router {
@@ -22,6 +25,9 @@ export function proApi(ctx: ProContext): Router {
   router.use(proAccountRoutes(ctx));
   // One line per resource's company-scoped mover routes:
   const company = Router({ mergeParams: true });
+  company.use(proTeamRoutes(ctx));
+  company.use(proNotificationRoutes(ctx));
+  company.use(proChangesRoutes(ctx));
   router.use('/companies/:companyId', companyMembership(ctx.db), company);
   return router;
 }

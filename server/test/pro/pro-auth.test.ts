@@ -40,6 +40,9 @@ const OPEN = new Set([
   'GET /api/pro/auth/status',
   'POST /api/pro/password/forgot',
   'POST /api/pro/password/reset',
+  // An invitation's link: the person may have no account yet (test/pro/team.test.ts).
+  'GET /api/pro/invitations/:token',
+  'POST /api/pro/invitations/accept',
 ]);
 
 const concrete = (template: string, companyId: number) =>

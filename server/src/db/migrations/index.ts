@@ -65,6 +65,7 @@ import * as createAdminAlertStates from './20261127_91_create_admin_alert_states
 import * as scheduleAlertCheck from './20261127_92_schedule_alert_check';
 import * as createCompanyDailyActivity from './20261127_93_create_company_daily_activity';
 import * as createMoverAccounts from './20261128_01_create_mover_accounts';
+import * as createCompanyNotificationSettings from './20261128_40_create_company_notification_settings';
 
 const migrations: Record<string, Knex.Migration> = {
   '20261123_01_create_states': createStates,
@@ -129,6 +130,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261127_92_schedule_alert_check': scheduleAlertCheck,
   '20261127_93_create_company_daily_activity': createCompanyDailyActivity,
   '20261128_01_create_mover_accounts': createMoverAccounts,
+  '20261128_40_create_company_notification_settings': createCompanyNotificationSettings,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -29,3 +29,7 @@ export {
   requireProOwner,
 } from './pro-gate';
 export { proAccountRoutes, proSignInRoutes } from './routes';
+export { proTeamRoutes } from './pro/team-routes';
+export { proNotificationRoutes } from './pro/notification-routes';
+export { notificationRecipients } from './pro/notification-settings';
+export { proChangesRoutes } from './pro/changes-route';

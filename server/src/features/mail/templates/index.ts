@@ -4,10 +4,12 @@
  */
 import type { MailSite, RenderedMail } from './layout';
 import { adminAlertMail, type AdminAlertMail } from './admin-alert';
+import { moverInvitationMail, type MoverInvitationMail } from './mover-invitation';
 import { moverPasswordResetMail, type MoverPasswordResetMail } from './mover-password-reset';
 
 export interface MailTemplates {
   'admin-alert': AdminAlertMail;
+  'mover-invitation': MoverInvitationMail;
   'mover-password-reset': MoverPasswordResetMail;
 }
 
@@ -17,6 +19,7 @@ const TEMPLATES: {
   [Name in MailTemplateName]: (data: MailTemplates[Name], site: MailSite) => RenderedMail;
 } = {
   'admin-alert': adminAlertMail,
+  'mover-invitation': moverInvitationMail,
   'mover-password-reset': moverPasswordResetMail,
 };
 

@@ -10,6 +10,10 @@ export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
 
 export const AUDIT_PAGE_SIZE = 25;
 
+/** Who acted: staff in the admin, or a mover at /pro on their own company's data (issue 17). */
+export const AUDIT_ACTOR_KINDS = ['staff', 'mover'] as const;
+export type AuditActorKind = (typeof AUDIT_ACTOR_KINDS)[number];
+
 export const AuditListQuerySchema = z.strictObject({
   /** The admin's username, exactly. */
   actor: adminTextParam('actor', 64),
@@ -28,6 +32,11 @@ export const AuditListQuerySchema = z.strictObject({
   ),
   entityId: adminTextParam('entityId', 64),
   outcome: adminEnumParam('outcome', AUDIT_OUTCOMES),
+  actorKind: adminEnumParam('actorKind', AUDIT_ACTOR_KINDS),
+  /** The company whose data the entries concern (a mover's changes, for one). */
+  companyId: adminTextParam('companyId', 10, /^[1-9]\d*$/, 'must be a company number').transform(
+    (id) => (id === undefined ? undefined : Number(id)),
+  ),
   /** First and last day (UTC) of the range, both included. */
   from: adminDayParam('from'),
   to: adminDayParam('to'),
@@ -48,7 +57,9 @@ export const AuditEventSchema = z.object({
     id: z.number().int().nullable(),
     username: z.string(),
     role: z.string().nullable(),
+    kind: z.enum(AUDIT_ACTOR_KINDS),
   }),
+  companyId: z.number().int().nullable(),
   action: z.string(),
   entityType: z.string(),
   entityId: z.string().nullable(),
@@ -76,6 +87,8 @@ export const AUDIT_EXPORT_COLUMNS = [
   'created_at',
   'actor',
   'actor_role',
+  'actor_kind',
+  'company_id',
   'action',
   'entity_type',
   'entity_id',

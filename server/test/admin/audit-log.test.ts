@@ -257,7 +257,7 @@ describe.each(testDatabases())('the audit log on $name', (database) => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'id,created_at,actor,actor_role,action,entity_type,entity_id,summary,before,after,ip,outcome',
+      'id,created_at,actor,actor_role,actor_kind,company_id,action,entity_type,entity_id,summary,before,after,ip,outcome',
     );
     expect(lines).toHaveLength(37);
     expect(lines[1]).toContain(`"'=HYPERLINK(""x"") ${word}"`);

@@ -274,6 +274,16 @@ describe.each(testDatabases())('movers sign-in on $name', (database) => {
       actor_username: mover.email,
       after_json: JSON.stringify({ password_hash: 'changed' }),
     });
+    // Staff read it in the audit log, filtered to movers' changes.
+    const admin = await loginAsAdmin(app.baseUrl);
+    const log = (await (
+      await admin.request(
+        `/api/admin/audit?actorKind=mover&actor=${encodeURIComponent(mover.email)}`,
+      )
+    ).json()) as { items: Array<{ actor: { kind: string; username: string }; action: string }> };
+    expect(log.items.map((e) => [e.actor.kind, e.actor.username, e.action])).toEqual([
+      ['mover', mover.email, 'mover.password.change'],
+    ]);
   });
 
   it('lets a suspended account neither use its session nor sign in', async () => {

@@ -20,7 +20,8 @@ afterEach(() => {
 const event = (id: number, overrides: Partial<AuditEvent> = {}): AuditEvent => ({
   id,
   createdAt: '2026-11-27T09:30:00.000Z',
-  actor: { id: 1, username: 'ops-lead', role: 'owner' },
+  actor: { id: 1, username: 'ops-lead', role: 'owner', kind: 'staff' },
+  companyId: 42,
   action: 'company.update',
   entityType: 'company',
   entityId: '42',
@@ -40,7 +41,8 @@ const page = (overrides: Partial<AuditPage> = {}): AuditPage => ({
       after: { name: 'Acme Moving Co.', is_featured: true },
     }),
     event(2, {
-      actor: { id: 7, username: 'viewer-vic', role: 'viewer' },
+      actor: { id: 7, username: 'viewer-vic', role: 'viewer', kind: 'staff' },
+      companyId: null,
       action: 'leads.export',
       entityType: 'leads',
       entityId: null,
@@ -94,6 +96,33 @@ describe('the audit log screen', () => {
     ).toEqual(["Name: 'Acme Movers' → 'Acme Moving Co.'", 'Featured: No → Yes']);
     // The refused entry has no fields to show.
     expect(within(entries.at(-1)!).queryByRole('button')).toBeNull();
+  });
+
+  it("says when a mover at /pro made a change, and filters to one company's movers", async () => {
+    const { fetchMock } = renderLog('/admin/audit?actorKind=mover&companyId=42', () =>
+      json(
+        200,
+        page({
+          items: [
+            event(9, {
+              actor: { id: null, username: 'pat@acme.test', role: null, kind: 'mover' },
+              summary: 'Pat Mover changed their password',
+            }),
+          ],
+          total: 1,
+        }),
+      ),
+    );
+    const list = await screen.findByRole('list', { name: 'Audit entries, newest first' }, SLOW);
+    expect(within(list).getByRole('listitem').textContent).toContain(
+      'pat@acme.test (mover) · Edit a company',
+    );
+    const asked = new URL(String(fetchMock.mock.calls[0]![0]), 'http://localhost');
+    expect([asked.searchParams.get('actorKind'), asked.searchParams.get('companyId')]).toEqual([
+      'mover',
+      '42',
+    ]);
+    expect(screen.getByLabelText('Staff or movers')).toHaveValue('mover');
   });
 
   it('filters by who, action, record and dates through the URL, and exports what it shows', async () => {

@@ -26,6 +26,8 @@ const FILTER_PARAMS = [
   'entityType',
   'entityId',
   'outcome',
+  'actorKind',
+  'companyId',
   'from',
   'to',
 ] as const;
@@ -37,7 +39,15 @@ function AuditFilters({ search, data }: { search: URLSearchParams; data: AuditPa
   const [more, setMore] = useState(false);
   const moreId = useId();
   const value = (name: string) => search.get(name) ?? '';
-  const folded = ['entityType', 'entityId', 'outcome', 'from', 'to'].filter((n) => value(n)).length;
+  const folded = [
+    'entityType',
+    'entityId',
+    'outcome',
+    'actorKind',
+    'companyId',
+    'from',
+    'to',
+  ].filter((n) => value(n)).length;
   const actions = data?.actions ?? [];
   // The current choice stays listed while the choices load (or if the log no longer holds it).
   const withCurrent = (list: string[], name: string) =>
@@ -96,6 +106,17 @@ function AuditFilters({ search, data }: { search: URLSearchParams; data: AuditPa
           />
           <FilterInput label="Record id" name="entityId" value={value('entityId')} />
           <FilterSelect
+            label="Staff or movers"
+            name="actorKind"
+            value={value('actorKind')}
+            anyLabel="Staff and movers"
+            options={[
+              { value: 'staff', label: 'Staff' },
+              { value: 'mover', label: 'Movers at /pro' },
+            ]}
+          />
+          <FilterInput label="Company id" name="companyId" value={value('companyId')} />
+          <FilterSelect
             label="Outcome"
             name="outcome"
             value={value('outcome')}
@@ -132,6 +153,7 @@ function AuditEntry({ event }: { event: AuditEvent }) {
           <p className="font-medium break-words text-slate-900">{event.summary}</p>
           <p className="mt-0.5 text-sm text-slate-600">
             <span className="font-medium text-slate-800">{event.actor.username}</span>
+            {event.actor.kind === 'mover' ? ' (mover)' : ''}
             {event.actor.role ? ` (${event.actor.role})` : ''} · {actionWords(event.action)} ·{' '}
             {entityWords(event.entityType)}
             {event.entityId ? ` ${event.entityId}` : ''} · <DateTime iso={event.createdAt} />

@@ -17,6 +17,8 @@ export interface AuditRow {
   after_json: string | null;
   ip: string | null;
   outcome: string;
+  actor_kind: string;
+  company_id: number | string | null;
 }
 
 /** The day after YYYY-MM-DD, as the exclusive end of a range of whole days. */
@@ -34,6 +36,8 @@ export function filteredAudit(db: Knex, query: AuditExportQuery): Knex.QueryBuil
   if (query.entityType) qb.where('entity_type', query.entityType);
   if (query.entityId) qb.where('entity_id', query.entityId);
   if (query.outcome) qb.where('outcome', query.outcome);
+  if (query.actorKind) qb.where('actor_kind', query.actorKind);
+  if (query.companyId) qb.where('company_id', query.companyId);
   if (query.from) qb.where('created_at', '>=', `${query.from}T00:00:00.000Z`);
   if (query.to) qb.where('created_at', '<', dayAfter(query.to));
   return qb;
@@ -59,7 +63,9 @@ export function toAuditEvent(row: AuditRow): AuditEvent {
       id: row.actor_admin_id === null ? null : Number(row.actor_admin_id),
       username: row.actor_username,
       role: row.actor_role,
+      kind: row.actor_kind === 'mover' ? 'mover' : 'staff',
     },
+    companyId: row.company_id === null ? null : Number(row.company_id),
     action: row.action,
     entityType: row.entity_type,
     entityId: row.entity_id,

@@ -49,6 +49,8 @@ export function exportAuditRoute(db: Knex): RequestHandler {
               r.created_at,
               r.actor_username,
               r.actor_role ?? '',
+              r.actor_kind,
+              r.company_id ?? '',
               r.action,
               r.entity_type,
               r.entity_id ?? '',

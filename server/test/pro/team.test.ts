@@ -5,6 +5,7 @@
  * staff read the team but cannot change it; the last owner stays; another company's people are not found;
  * every change is audited with the company's id.
  */
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   PRO_INVITATION_USED_OR_EXPIRED,
@@ -351,6 +352,25 @@ describe.each(testDatabases())('a company team on $name', (database) => {
     expect(cancelled.status).toBe(204);
     const dead = await fetch(`${app.baseUrl}/api/pro/invitations/${token}`);
     expect(dead.status).toBe(404);
+    // At most 50 invitations a day per company, cancelled ones included.
+    const now = Date.now();
+    await app.db('mover_tokens').insert(
+      Array.from({ length: 50 }, (_, i) => ({
+        token_hash: createHash('sha256').update(`flood-${company.id}-${now}-${i}`).digest('hex'),
+        purpose: 'invitation',
+        company_id: company.id,
+        email: `flood-${i}@movers.test`,
+        role: 'staff',
+        created_at: now - 1000,
+        expires_at: now + 60_000,
+        used_at: now - 500,
+      })),
+    );
+    const flood = await invite(client, company.id, 'one-more@movers.test');
+    expect([flood.status, await flood.json()]).toEqual([
+      429,
+      { error: 'You have sent 50 invitations today: please try again tomorrow' },
+    ]);
     // Someone already on the team is not invited again.
     const me = team.members[0]!;
     const twice = await invite(client, company.id, me.email);

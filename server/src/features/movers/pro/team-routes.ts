@@ -31,6 +31,8 @@ import {
 } from './team-store';
 
 const DAY_MS = 86_400_000;
+/** Invitations one company may send in a day (cancelled ones count too). */
+const INVITATIONS_PER_DAY = 50;
 const roleWords = (role: CompanyUserRole) => (role === 'owner' ? 'an owner' : 'a staff member');
 const localsOf = (res: Response) => res.locals as ProCompanyLocals;
 
@@ -51,18 +53,29 @@ export function proTeamRoutes(ctx: ProContext): Router {
         .where({ 'm.company_id': proCompany.id, 'u.email': email })
         .first('m.id')) as { id: number } | undefined;
       if (member) throw new HttpError(409, `${email} is already on the team`);
+      const now = Date.now();
+      // Invitations sent (or cancelled) in the past day: a bound on the mail one company can make us send.
+      const sent = (await trx('mover_tokens')
+        .where({ company_id: proCompany.id, purpose: 'invitation' })
+        .andWhere('created_at', '>', now - DAY_MS)
+        .count({ n: '*' })
+        .first()) as { n: number | string };
+      if (Number(sent.n) >= INVITATIONS_PER_DAY)
+        throw new HttpError(
+          429,
+          `You have sent ${INVITATIONS_PER_DAY} invitations today: please try again tomorrow`,
+        );
       // A new invitation to the same address replaces the open one: only the latest link works.
       const replaced = await trx('mover_tokens')
         .where({ company_id: proCompany.id, purpose: 'invitation', email })
         .whereNull('used_at')
-        .delete();
+        .update({ used_at: now });
       const open = await openInvitations(trx, proCompany.id);
       if (open.length >= MAX_OPEN_INVITATIONS)
         throw new HttpError(
           409,
           `You have ${open.length} invitations waiting: cancel some before sending more`,
         );
-      const now = Date.now();
       const token = await createLinkToken(
         trx,
         {
@@ -118,7 +131,11 @@ export function proTeamRoutes(ctx: ProContext): Router {
           .first('id', 'email', 'role')) as
           { id: number; email: string; role: string | null } | undefined;
         if (!row) throw new HttpError(404, NO_SUCH_INVITATION);
-        await trx('mover_tokens').where({ id: row.id }).whereNull('used_at').delete();
+        // Used up rather than deleted: it still counts towards the day's invitations.
+        await trx('mover_tokens')
+          .where({ id: row.id })
+          .whereNull('used_at')
+          .update({ used_at: Date.now() });
         await recordAudit(trx, proAuditActor(req, res), {
           action: 'company.team.invitation_cancel',
           entityType: 'company',

@@ -13,6 +13,7 @@ import {
 import { PublicLayout } from '../components/layout/public-layout';
 import { Toaster } from '../components/toast/toaster';
 import { adminScreens } from '../features/admin/admin-screens';
+import { proArea, proScreens } from '../features/pro/pro-screens';
 import { ErrorPage } from '../components/errors/error-page';
 import { RouteErrorBoundary } from '../components/errors/route-error-boundary';
 import { ROOT_ROUTE_ID } from '../lib/site';
@@ -155,6 +156,22 @@ export const routes: RouteObject[] = [
                 handle: PRIVATE_PAGE,
                 lazy: page(() => import('../features/login/login-page')),
               },
+              // The movers' sign-in pages (issue 17): public, never cached, never indexed.
+              {
+                path: 'pro/login',
+                handle: PRIVATE_PAGE,
+                lazy: page(() => import('../features/pro/pro-login-page')),
+              },
+              {
+                path: 'pro/forgot-password',
+                handle: PRIVATE_PAGE,
+                lazy: page(() => import('../features/pro/pro-forgot-password-page')),
+              },
+              {
+                path: 'pro/reset-password',
+                handle: PRIVATE_PAGE,
+                lazy: page(() => import('../features/pro/pro-reset-password-page')),
+              },
               { path: 'error', lazy: page(() => import('../features/errors/error-route')) },
               { path: '*', lazy: page(() => import('../features/errors/not-found-route')) },
             ],
@@ -174,6 +191,21 @@ export const routes: RouteObject[] = [
               ...adminScreens,
               // An /admin/* path without a screen says so inside the layout, answering 404.
               { path: '*', lazy: async () => (await adminArea()).adminNotFoundRoute },
+            ],
+          },
+        ],
+      },
+      {
+        // The movers' dashboard (issue 17): like the admin area, its own layout behind its session guard.
+        path: 'pro',
+        handle: PRIVATE_PAGE,
+        lazy: async () => ({ Component: (await proArea()).ProRoute }),
+        children: [
+          {
+            lazy: async () => ({ ErrorBoundary: (await proArea()).ProErrorBoundary }),
+            children: [
+              ...proScreens,
+              { path: '*', lazy: async () => (await proArea()).proNotFoundRoute },
             ],
           },
         ],

@@ -49,14 +49,15 @@ export const CONTACT = {
 } as const;
 
 /**
- * Companies are invited to list themselves, feature, buy leads or advertise (spec section 1). Listing,
- * featured listings and leads all start with the application on /list-your-company; advertising enquiries
- * go to the contact form with its partnership topic chosen.
+ * Companies are invited to list themselves, claim and manage their listing, or advertise (spec section 1,
+ * issue 17). A company already in the directory finds its page through the search and claims it there; one
+ * that is not applies on /list-your-company; a company's people sign in to their dashboard at /pro/login.
+ * Advertising enquiries go to the contact form with its partnership topic chosen.
  */
 export const FOR_COMPANIES_LINKS: readonly NavLink[] = [
+  { label: 'Company Sign In', to: '/pro/login' },
+  { label: 'Claim Your Listing', to: '/search' },
   { label: 'List Your Company', to: '/list-your-company' },
-  { label: 'Featured Listings', to: '/list-your-company' },
-  { label: 'Buy Moving Leads', to: '/list-your-company' },
   { label: 'Advertise With Us', to: '/contact?topic=partnership' },
 ];
 

@@ -83,8 +83,15 @@ describe('HomeView', () => {
       '/blog/interstate-moving-regulations',
     );
     const promo = section('For Moving Companies');
+    expect(hrefOf(promo, 'Claim Your Listing')).toBe('/search');
     expect(hrefOf(promo, 'List Your Moving Company')).toBe('/list-your-company');
-    expect(within(promo).getByRole('img', { name: /illustration/i })).toBeInTheDocument();
+    expect(hrefOf(promo, 'Sign in to your dashboard')).toBe('/pro/login');
+    // The dashboard preview is a drawing, captioned as one; its contents are hidden from screen readers.
+    const preview = within(promo).getByRole('figure', {
+      name: 'Preview of the company dashboard: an illustration, not live data',
+    });
+    expect(preview.querySelector('[aria-hidden="true"]')?.textContent).toContain('Preview');
+    expect(within(preview).queryAllByRole('listitem')).toHaveLength(0);
   });
 
   it('opens with the heading and its three links', () => {

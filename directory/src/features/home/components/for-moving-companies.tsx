@@ -1,4 +1,9 @@
-/** Home section 12: the pitch to moving companies, with an illustrated (not real) dashboard. */
+/**
+ * Home section 12: the pitch to moving companies (issue 17), leading to the real flows (claim a listing
+ * found through the search, apply to be listed, sign in to the dashboard), beside a preview of the dashboard
+ * drawn in HTML and CSS: the overview's layout, its counts as blank bars (no made-up numbers) and a small
+ * chart, hidden from assistive technology and captioned as a preview.
+ */
 import { Link } from 'react-router-dom';
 
 const BENEFITS = [
@@ -7,59 +12,84 @@ const BENEFITS = [
   'See how many visitors view, compare and contact you',
 ] as const;
 
-/** A static drawing of a dashboard, marked as an illustration for assistive technology. */
-function DashboardIllustration() {
-  const bars = [40, 65, 52, 80, 70, 95, 88];
+/**
+ * The overview's counts, as their labels and a blank bar where the number would be. Sizes are classes, not
+ * style attributes: the site's Content-Security-Policy (style-src 'self') refuses inline styles.
+ */
+const PREVIEW_COUNTS = [
+  ['Leads this week', 'w-[45%]'],
+  ['Profile views', 'w-[75%]'],
+  ['Quote clicks', 'w-[60%]'],
+] as const;
+/** The chart's columns, as shares of its height: a shape, not data. */
+const PREVIEW_COLUMNS = [
+  'h-[35%]',
+  'h-[55%]',
+  'h-[45%]',
+  'h-[70%]',
+  'h-[60%]',
+  'h-[85%]',
+  'h-[75%]',
+] as const;
+const PREVIEW_MENU = ['Overview', 'Leads', 'Profile', 'Reviews', 'Team'] as const;
+
+/** A drawing of the dashboard's overview, for sighted visitors; its caption says what it is. */
+function DashboardPreview() {
   return (
-    <figure className="rounded-2xl bg-white p-4 shadow-xl ring-1 ring-slate-200">
-      <svg
-        viewBox="0 0 360 240"
-        className="h-auto w-full"
-        role="img"
-        aria-labelledby="dashboard-illustration-title"
+    <figure
+      aria-labelledby="dashboard-preview-caption"
+      className="rounded-2xl bg-white p-3 text-slate-900 shadow-xl ring-1 ring-slate-200 sm:p-4"
+    >
+      <div
+        aria-hidden="true"
+        className="overflow-hidden rounded-xl border border-slate-200 bg-slate-50"
       >
-        <title id="dashboard-illustration-title">
-          Illustration of a company dashboard with lead counts, profile views and a weekly chart
-        </title>
-        <rect x="0" y="0" width="360" height="28" rx="6" className="fill-blue-900" />
-        <circle cx="16" cy="14" r="5" className="fill-orange-400" />
-        <rect x="30" y="10" width="80" height="8" rx="4" className="fill-blue-200" />
-        {[0, 1, 2].map((i) => (
-          <g key={i}>
-            <rect
-              x={12 + i * 116}
-              y="40"
-              width="104"
-              height="56"
-              rx="8"
-              className="fill-slate-100"
-            />
-            <rect x={22 + i * 116} y="52" width="50" height="7" rx="3" className="fill-slate-300" />
-            <rect
-              x={22 + i * 116}
-              y="68"
-              width={36 + i * 10}
-              height="16"
-              rx="4"
-              className="fill-blue-700"
-            />
-          </g>
-        ))}
-        <rect x="12" y="108" width="336" height="120" rx="8" className="fill-slate-50" />
-        {bars.map((h, i) => (
-          <rect
-            key={i}
-            x={32 + i * 44}
-            y={216 - h}
-            width="26"
-            height={h}
-            rx="4"
-            className="fill-blue-500"
-          />
-        ))}
-      </svg>
-      <figcaption className="mt-2 text-center text-xs text-slate-500">
-        Illustration — not live data
+        <div className="flex items-center gap-2 border-b border-slate-200 bg-white px-3 py-2">
+          <span className="h-2.5 w-2.5 rounded-full bg-orange-400" />
+          <span className="text-xs font-bold">
+            Dashboard <span className="font-medium text-blue-700">for Movers</span>
+          </span>
+          <span className="ml-auto rounded-full bg-blue-100 px-2 py-0.5 text-[10px] font-semibold tracking-wide text-blue-800 uppercase">
+            Preview
+          </span>
+        </div>
+        <div className="flex">
+          <ul className="hidden w-24 shrink-0 space-y-1 border-r border-slate-200 bg-white p-2 text-[11px] sm:block">
+            {PREVIEW_MENU.map((item, i) => (
+              <li
+                key={item}
+                className={`rounded px-2 py-1 ${i === 0 ? 'bg-blue-50 font-semibold text-blue-800' : 'text-slate-600'}`}
+              >
+                {item}
+              </li>
+            ))}
+          </ul>
+          <div className="min-w-0 flex-1 space-y-3 p-3">
+            <p className="text-sm font-semibold">Overview</p>
+            <div className="grid grid-cols-3 gap-2">
+              {PREVIEW_COUNTS.map(([label, width]) => (
+                <div key={label} className="rounded-lg border border-slate-200 bg-white p-2">
+                  <p className="truncate text-[10px] text-slate-600">{label}</p>
+                  <div className={`mt-1.5 h-3 rounded bg-blue-700/80 ${width}`} />
+                </div>
+              ))}
+            </div>
+            <div className="rounded-lg border border-slate-200 bg-white p-2">
+              <p className="text-[10px] text-slate-600">Leads by week</p>
+              <div className="mt-2 flex h-20 items-end gap-1.5 border-b border-slate-200">
+                {PREVIEW_COLUMNS.map((height, i) => (
+                  <div key={i} className={`flex-1 rounded-t bg-blue-500 ${height}`} />
+                ))}
+              </div>
+            </div>
+          </div>
+        </div>
+      </div>
+      <figcaption
+        id="dashboard-preview-caption"
+        className="mt-2 text-center text-xs text-slate-600"
+      >
+        Preview of the company dashboard: an illustration, not live data
       </figcaption>
     </figure>
   );
@@ -77,8 +107,8 @@ export function ForMovingCompanies() {
             For Moving Companies
           </h2>
           <p className="mt-3 text-lg text-blue-100">
-            List your company and reach customers when they are choosing a mover. A dashboard gives
-            you visibility, lead management and analytics.
+            Claim your listing, or apply to be listed, and reach customers when they are choosing a
+            mover. Your dashboard shows your leads, profile views and reviews.
           </p>
           <ul className="mt-6 space-y-3">
             {BENEFITS.map((benefit) => (
@@ -91,14 +121,31 @@ export function ForMovingCompanies() {
               </li>
             ))}
           </ul>
-          <Link
-            to="/list-your-company"
-            className="mt-8 inline-block rounded-lg bg-orange-700 px-6 py-3 font-semibold text-white hover:bg-orange-800"
-          >
-            List Your Moving Company
-          </Link>
+          <div className="mt-8 flex flex-wrap items-center gap-3">
+            <Link
+              to="/search"
+              className="inline-block rounded-lg bg-orange-700 px-6 py-3 font-semibold text-white hover:bg-orange-800"
+            >
+              Claim Your Listing
+            </Link>
+            <Link
+              to="/list-your-company"
+              className="inline-block rounded-lg border border-white/70 px-6 py-3 font-semibold text-white hover:bg-white/10"
+            >
+              List Your Moving Company
+            </Link>
+          </div>
+          <p className="mt-4 text-sm text-blue-100">
+            Already manage your company here?{' '}
+            <Link
+              to="/pro/login"
+              className="font-semibold text-white underline hover:text-blue-100"
+            >
+              Sign in to your dashboard
+            </Link>
+          </p>
         </div>
-        <DashboardIllustration />
+        <DashboardPreview />
       </div>
     </section>
   );

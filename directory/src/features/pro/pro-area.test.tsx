@@ -144,6 +144,9 @@ describe('the /pro layout', () => {
         .getAllByRole('link')
         .map((link) => [link.textContent, link.getAttribute('href')]),
     ).toEqual([
+      ['Team', '/pro/companies/7/team'],
+      ['Notifications', '/pro/companies/7/notifications'],
+      ['Change history', '/pro/companies/7/changes'],
       ['Your account', '/pro/account'],
       ['Back to the directory', '/'],
     ]);

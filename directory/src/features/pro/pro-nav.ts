@@ -20,7 +20,11 @@ export interface ProNavItem {
   ownerOnly?: boolean;
 }
 
-export const PRO_COMPANY_NAV: readonly ProNavItem[] = [];
+export const PRO_COMPANY_NAV: readonly ProNavItem[] = [
+  { label: 'Team', screen: 'team', icon: 'team' },
+  { label: 'Notifications', screen: 'notifications', icon: 'notifications' },
+  { label: 'Change history', screen: 'changes', icon: 'activity', ownerOnly: true },
+];
 
 /** The account screen: the mover's own name, address and password, whatever the company. */
 export const PRO_ACCOUNT_NAV = { label: 'Your account', to: PRO_ACCOUNT, icon: 'account' } as const;

@@ -17,6 +17,9 @@ import type { ComponentType } from 'react';
 
 export const PRO_SCREEN_MODULES = {
   account: () => import('./account/account-page'),
+  team: () => import('./team/team-page'),
+  notifications: () => import('./notifications/notifications-page'),
+  changes: () => import('./changes/changes-page'),
 } satisfies Record<string, () => Promise<{ Component: ComponentType }>>;
 
 export type ProScreenName = keyof typeof PRO_SCREEN_MODULES;

@@ -24,7 +24,11 @@ export const companyScreen = (name: ProCompanyScreenName): RouteObject => ({
   lazy: screen(name),
 });
 
-export const PRO_COMPANY_SCREENS: RouteObject[] = [];
+export const PRO_COMPANY_SCREENS: RouteObject[] = [
+  companyScreen('team'),
+  companyScreen('notifications'),
+  companyScreen('changes'),
+];
 
 export const proScreens: RouteObject[] = [
   { index: true, lazy: async () => (await proArea()).proIndexRoute },

@@ -21,7 +21,7 @@ import { FormFailure, TextInput } from '../../../components/dashboard/fields';
 import { LoadFailure, Skeleton } from '../../../components/dashboard/load-states';
 import { SectionCard } from '../../../components/dashboard/section-card';
 import { toast } from '../../../components/toast/toast-store';
-import { teamWrite } from '../team-request';
+import { proWrite } from '../pro-request';
 
 export const notificationsPath = (companyId: number) => proCompanyPath(companyId, 'notifications');
 
@@ -169,7 +169,7 @@ export function NotificationsScreen({ company }: { company: ProCompany }) {
   const drafts = edited ?? (query.data ? draftOf(query.data) : null);
 
   const save = useMutation({
-    mutationFn: (body: unknown) => teamWrite<ProNotificationSettings>('PUT', path, body),
+    mutationFn: (body: unknown) => proWrite<ProNotificationSettings>('PUT', path, body),
     onSuccess: (saved) => {
       queryClient.setQueryData([path], saved);
       setDrafts(draftOf(saved));

@@ -28,7 +28,7 @@ import { ListCard, ListCards, ListTable } from '../../../components/dashboard/li
 import { EmptyState, LoadFailure, Skeleton } from '../../../components/dashboard/load-states';
 import { SectionCard } from '../../../components/dashboard/section-card';
 import { toast } from '../../../components/toast/toast-store';
-import { teamWrite } from '../team-request';
+import { proWrite } from '../pro-request';
 
 export const teamPath = (companyId: number) => proCompanyPath(companyId, 'team');
 
@@ -53,7 +53,7 @@ function InviteForm({ companyId }: { companyId: number }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const invite = useMutation({
     mutationFn: (body: { email: string; role: CompanyUserRole }) =>
-      teamWrite<{ invitation: ProTeamInvitation }>(
+      proWrite<{ invitation: ProTeamInvitation }>(
         'POST',
         `${teamPath(companyId)}/invitations`,
         body,
@@ -131,7 +131,7 @@ function RoleControl({
   const queryClient = useQueryClient();
   const change = useMutation({
     mutationFn: (role: CompanyUserRole) =>
-      teamWrite<ProTeam>('PATCH', `${teamPath(companyId)}/members/${member.userId}`, { role }),
+      proWrite<ProTeam>('PATCH', `${teamPath(companyId)}/members/${member.userId}`, { role }),
     onSuccess: (team, role) => {
       queryClient.setQueryData([teamPath(companyId)], team);
       toast({
@@ -170,7 +170,7 @@ export function TeamScreen({ company, userId }: { company: ProCompany; userId: n
 
   const remove = useMutation({
     mutationFn: (member: ProTeamMember) =>
-      teamWrite<void>('DELETE', `${path}/members/${member.userId}`),
+      proWrite<void>('DELETE', `${path}/members/${member.userId}`),
     onSuccess: async (_answer, member) => {
       setRemoving(null);
       await queryClient.invalidateQueries({ queryKey: [path] });
@@ -186,7 +186,7 @@ export function TeamScreen({ company, userId }: { company: ProCompany; userId: n
   });
   const cancel = useMutation({
     mutationFn: (invitation: ProTeamInvitation) =>
-      teamWrite<void>('DELETE', `${path}/invitations/${invitation.id}`),
+      proWrite<void>('DELETE', `${path}/invitations/${invitation.id}`),
     onSuccess: async (_answer, invitation) => {
       setCancelling(null);
       await queryClient.invalidateQueries({ queryKey: [path] });

@@ -24,3 +24,7 @@ export const PRO_PASSKEY_REGISTRATION_VERIFY_PATH = `${PRO_PASSKEYS_PATH}/regist
 export const proPasskeyPath = (id: number) => `${PRO_PASSKEYS_PATH}/${id}`;
 export const PRO_PASSKEY_LOGIN_OPTIONS_PATH = `${PRO_API}/passkeys/login/options`;
 export const PRO_PASSKEY_LOGIN_VERIFY_PATH = `${PRO_API}/passkeys/login/verify`;
+/** The invitation link's own endpoints (no session): what it is, and accepting it. */
+export const proInvitationPath = (token: string) =>
+  `${PRO_API}/invitations/${encodeURIComponent(token)}`;
+export const PRO_ACCEPT_INVITATION_PATH = `${PRO_API}/invitations/accept`;

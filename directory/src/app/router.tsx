@@ -141,6 +141,12 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import('../features/calculator/calculator-page')),
               },
               { path: 'contact', lazy: page(() => import('../features/contact/contact-page')) },
+              // An e-mailed invitation to a company's team at /pro (issue 17): public, never indexed.
+              {
+                path: 'pro/invitation',
+                handle: PRIVATE_PAGE,
+                lazy: page(() => import('../features/pro/invitation/pro-invitation-page')),
+              },
               {
                 path: 'list-your-company',
                 lazy: page(() => import('../features/list-your-company/list-your-company-page')),

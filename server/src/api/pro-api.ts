@@ -12,8 +12,11 @@ import { proLeadsRoutes } from '../features/leads';
 import {
   companyMembership,
   proAccountRoutes,
+  proChangesRoutes,
+  proNotificationRoutes,
   proSessionGate,
   proSignInRoutes,
+  proTeamRoutes,
 } from '../features/movers';
 import { proCompanyProfileRoutes, proReviewRoutes } from '../features/companies';
 import { proOverviewRoutes } from '../features/profile-analytics';
@@ -29,6 +32,9 @@ export function proApi(ctx: ProContext): Router {
   company.use(proOverviewRoutes(ctx));
   company.use(proReviewRoutes(ctx));
   company.use(proCompanyProfileRoutes(ctx));
+  company.use(proTeamRoutes(ctx));
+  company.use(proNotificationRoutes(ctx));
+  company.use(proChangesRoutes(ctx));
   router.use('/companies/:companyId', companyMembership(ctx.db), company);
   return router;
 }

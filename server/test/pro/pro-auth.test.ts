@@ -42,6 +42,9 @@ const OPEN = new Set([
   'POST /api/pro/password/reset',
   'POST /api/pro/passkeys/login/options',
   'POST /api/pro/passkeys/login/verify',
+  // An invitation's link: the person may have no account yet (test/pro/team.test.ts).
+  'GET /api/pro/invitations/:token',
+  'POST /api/pro/invitations/accept',
 ]);
 
 const concrete = (template: string, companyId: number) =>

@@ -157,7 +157,11 @@ describe('the /pro layout', () => {
     ).toEqual([
       ['Overview', '/pro/companies/7/overview'],
       ['Leads', '/pro/companies/7/leads'],
+      ['Profile', '/pro/companies/7/profile'],
       ['Reviews', '/pro/companies/7/reviews'],
+      ['Team', '/pro/companies/7/team'],
+      ['Notifications', '/pro/companies/7/notifications'],
+      ['Change history', '/pro/companies/7/changes'],
       ['Your account', '/pro/account'],
       ['Back to the directory', '/'],
     ]);

@@ -23,7 +23,11 @@ export interface ProNavItem {
 export const PRO_COMPANY_NAV: readonly ProNavItem[] = [
   { label: 'Overview', screen: 'overview', icon: 'overview' },
   { label: 'Leads', screen: 'leads', icon: 'leads' },
+  { label: 'Profile', screen: 'profile', icon: 'profile' },
   { label: 'Reviews', screen: 'reviews', icon: 'reviews' },
+  { label: 'Team', screen: 'team', icon: 'team' },
+  { label: 'Notifications', screen: 'notifications', icon: 'notifications' },
+  { label: 'Change history', screen: 'changes', icon: 'activity', ownerOnly: true },
 ];
 
 /** The account screen: the mover's own name, address and password, whatever the company. */

@@ -20,7 +20,11 @@ export const PRO_SCREEN_MODULES = {
   overview: () => import('./overview/overview-page'),
   leads: () => import('./leads/leads-page'),
   'leads/:leadId': () => import('./leads/lead-detail-page'),
+  profile: () => import('./profile/profile-page'),
   reviews: () => import('./reviews/reviews-page'),
+  team: () => import('./team/team-page'),
+  notifications: () => import('./notifications/notifications-page'),
+  changes: () => import('./changes/changes-page'),
 } satisfies Record<string, () => Promise<{ Component: ComponentType }>>;
 
 export type ProScreenName = keyof typeof PRO_SCREEN_MODULES;

@@ -28,7 +28,11 @@ export const PRO_COMPANY_SCREENS: RouteObject[] = [
   companyScreen('overview'),
   companyScreen('leads'),
   companyScreen('leads/:leadId'),
+  companyScreen('profile'),
   companyScreen('reviews'),
+  companyScreen('team'),
+  companyScreen('notifications'),
+  companyScreen('changes'),
 ];
 
 export const proScreens: RouteObject[] = [

@@ -71,6 +71,7 @@ import * as createCompanyLeads from './20261128_40_create_company_leads';
 import * as createMoverPasskeys from './20261128_40_create_mover_passkeys';
 import * as createCompanyImages from './20261128_40_create_company_images';
 import * as addCompanyHoursAndChangeRequests from './20261128_41_add_company_hours_and_change_requests';
+import * as createCompanyNotificationSettings from './20261128_40_create_company_notification_settings';
 
 const migrations: Record<string, Knex.Migration> = {
   '20261123_01_create_states': createStates,
@@ -141,6 +142,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261128_40_create_mover_passkeys': createMoverPasskeys,
   '20261128_40_create_company_images': createCompanyImages,
   '20261128_41_add_company_hours_and_change_requests': addCompanyHoursAndChangeRequests,
+  '20261128_40_create_company_notification_settings': createCompanyNotificationSettings,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

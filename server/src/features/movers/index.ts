@@ -30,3 +30,7 @@ export {
 } from './pro-gate';
 export { proAccountRoutes, proSignInRoutes } from './routes';
 export { adminCompanyUserRoutes } from './admin/routes';
+export { proTeamRoutes } from './pro/team-routes';
+export { proNotificationRoutes } from './pro/notification-routes';
+export { notificationRecipients } from './pro/notification-settings';
+export { proChangesRoutes } from './pro/changes-route';

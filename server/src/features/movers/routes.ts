@@ -15,9 +15,12 @@ import { proPasswordResetRoute } from './sign-in/password-reset-route';
 import { proStatusRoute } from './sign-in/status-route';
 import { proPasskeyAccountRoutes } from './passkeys/account-routes';
 import { proPasskeySignInRoutes } from './passkeys/sign-in-routes';
+import { proAcceptInvitationRoute, proInvitationInfoRoute } from './pro/invitation-routes';
 
 /** Reset links asked from one address per hour: enough for a person, too few to flood mailboxes. */
 const RESET_REQUESTS_PER_HOUR = 10;
+/** Invitations answered from one address per hour: a wrong password tried more often than this is a guess. */
+const INVITATION_ANSWERS_PER_HOUR = 20;
 
 export function proSignInRoutes(ctx: ProContext): Router {
   const router = Router();
@@ -38,6 +41,19 @@ export function proSignInRoutes(ctx: ProContext): Router {
   );
   router.post('/password/reset', proPasswordResetRoute(ctx));
   router.use(proPasskeySignInRoutes(ctx));
+  // An invitation's link (features/movers/pro/invitation-routes.ts): the person may have no account yet.
+  router.get('/invitations/:token', proInvitationInfoRoute(ctx));
+  router.post(
+    '/invitations/accept',
+    perIpRateLimit(
+      ctx.db,
+      'pro-invitation',
+      'invitation answers',
+      INVITATION_ANSWERS_PER_HOUR,
+      3_600_000,
+    ),
+    proAcceptInvitationRoute(ctx),
+  );
   return router;
 }
 

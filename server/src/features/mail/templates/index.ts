@@ -4,6 +4,7 @@
  */
 import type { MailSite, RenderedMail } from './layout';
 import { adminAlertMail, type AdminAlertMail } from './admin-alert';
+import { moverInvitationMail, type MoverInvitationMail } from './mover-invitation';
 import { moverPasswordResetMail, type MoverPasswordResetMail } from './mover-password-reset';
 import { claimCodeMail, type ClaimCodeMail } from './claim-code';
 import {
@@ -16,6 +17,7 @@ import { reviewReplyModeratedMail, type ReviewReplyModeratedMail } from './revie
 
 export interface MailTemplates {
   'admin-alert': AdminAlertMail;
+  'mover-invitation': MoverInvitationMail;
   'mover-password-reset': MoverPasswordResetMail;
   'claim-code': ClaimCodeMail;
   'claim-approved': ClaimApprovedMail;
@@ -29,6 +31,7 @@ const TEMPLATES: {
   [Name in MailTemplateName]: (data: MailTemplates[Name], site: MailSite) => RenderedMail;
 } = {
   'admin-alert': adminAlertMail,
+  'mover-invitation': moverInvitationMail,
   'mover-password-reset': moverPasswordResetMail,
   'claim-code': claimCodeMail,
   'claim-approved': claimApprovedMail,

@@ -94,9 +94,13 @@ const leadFilterShape = {
   delivery: adminEnumParam('delivery', LEAD_DELIVERY_FILTERS),
 };
 
-const fromNotAfterTo = (query: { from?: string; to?: string }) =>
+/** A day range's rule: the start not after the end (either may be missing). */
+export const fromNotAfterTo = (query: { from?: string; to?: string }) =>
   !query.from || !query.to || query.from <= query.to;
-const RANGE_MESSAGE = { message: 'The start date must not be after the end date', path: ['from'] };
+export const RANGE_MESSAGE = {
+  message: 'The start date must not be after the end date',
+  path: ['from'],
+};
 
 /** The export's filters: the list's, without sort and page (the file lists every match, newest first). */
 export const AdminLeadExportQuerySchema = z
@@ -105,27 +109,28 @@ export const AdminLeadExportQuerySchema = z
 export type AdminLeadExportQuery = z.infer<typeof AdminLeadExportQuerySchema>;
 export type AdminLeadFilters = AdminLeadExportQuery;
 
+/** A list's page size: one of `sizes` (25 when missing), refused in plain words otherwise. */
+export const pageSizeParam = (sizes: readonly number[], fallback = 25) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return fallback;
+      const n = Number(value);
+      if (!sizes.includes(n)) {
+        ctx.addIssue({ code: 'custom', message: `Page size must be one of: ${sizes.join(', ')}` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
 export const AdminLeadListQuerySchema = z
   .strictObject({
     ...leadFilterShape,
     sort: adminEnumParam('sort', LEAD_SORTS),
     dir: adminEnumParam('dir', ['asc', 'desc'] as const),
     page: adminIntParam('page', 1, 100_000, 1),
-    pageSize: z
-      .string()
-      .optional()
-      .transform((value, ctx) => {
-        if (value === undefined || value === '') return 25;
-        const n = Number(value);
-        if (!(LEAD_PAGE_SIZES as readonly number[]).includes(n)) {
-          ctx.addIssue({
-            code: 'custom',
-            message: `Page size must be one of: ${LEAD_PAGE_SIZES.join(', ')}`,
-          });
-          return z.NEVER;
-        }
-        return n;
-      }),
+    pageSize: pageSizeParam(LEAD_PAGE_SIZES),
   })
   .refine(fromNotAfterTo, RANGE_MESSAGE);
 export type AdminLeadListQuery = z.infer<typeof AdminLeadListQuerySchema>;

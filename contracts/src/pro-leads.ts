@@ -5,7 +5,15 @@
  * strings; these schemas bound them and name the bad one in plain words.
  */
 import { z } from 'zod';
-import { adminDayParam, adminEnumParam, adminIntParam, adminTextParam } from './admin-leads';
+import {
+  adminDayParam,
+  adminEnumParam,
+  adminIntParam,
+  adminTextParam,
+  fromNotAfterTo,
+  pageSizeParam,
+  RANGE_MESSAGE,
+} from './admin-leads';
 import { MOVE_SIZES } from './move-sizes';
 import { multilineText } from './text';
 import { COMPANY_LEAD_STATUSES, PRO_LEAD_PAGE_SIZES, PRO_LEAD_SORTS } from './pro-lead-statuses';
@@ -29,10 +37,6 @@ const proLeadFilterShape = {
   q: adminTextParam('q', 100),
 };
 
-const fromNotAfterTo = (query: { from?: string; to?: string }) =>
-  !query.from || !query.to || query.from <= query.to;
-const RANGE_MESSAGE = { message: 'The start date must not be after the end date', path: ['from'] };
-
 /** GET …/leads/export.csv: the list's filters, without sort and page (newest first). */
 export const ProLeadExportQuerySchema = z
   .strictObject(proLeadFilterShape)
@@ -46,21 +50,7 @@ export const ProLeadListQuerySchema = z
     sort: adminEnumParam('sort', PRO_LEAD_SORTS),
     dir: adminEnumParam('dir', ['asc', 'desc'] as const),
     page: adminIntParam('page', 1, 100_000, 1),
-    pageSize: z
-      .string()
-      .optional()
-      .transform((value, ctx) => {
-        if (value === undefined || value === '') return 25;
-        const n = Number(value);
-        if (!(PRO_LEAD_PAGE_SIZES as readonly number[]).includes(n)) {
-          ctx.addIssue({
-            code: 'custom',
-            message: `Page size must be one of: ${PRO_LEAD_PAGE_SIZES.join(', ')}`,
-          });
-          return z.NEVER;
-        }
-        return n;
-      }),
+    pageSize: pageSizeParam(PRO_LEAD_PAGE_SIZES),
   })
   .refine(fromNotAfterTo, RANGE_MESSAGE);
 export type ProLeadListQuery = z.infer<typeof ProLeadListQuerySchema>;

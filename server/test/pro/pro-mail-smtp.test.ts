@@ -1,0 +1,108 @@
+/**
+ * The movers' e-mails through a real SMTP server on loopback (issue 17): with SMTP_URL set, a password reset
+ * link and a team invitation leave by the mail job and arrive, each at the right address with its single-use
+ * link. The test runs the mail job's handler on exactly its own messages, not a worker: a worker would also
+ * take the mail jobs of test files running beside this one on the same database. (The claim code's delivery is in test/claims/claims.test.ts; without SMTP_URL the same messages are
+ * kept for the admin Mail screen, which the other /pro tests read.)
+ */
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig, type Config } from '../../src/config';
+import type { Job } from '../../src/jobs/queue';
+import type { JobRegistry } from '../../src/jobs/worker';
+import { MAIL_SEND_JOB, mailJobHandlers } from '../../src/features/mail';
+import { testDatabases } from '../databases';
+import { LoopbackSmtp } from '../support/loopback-smtp';
+import { createMover, removeMovers, signInMover } from '../support/mover';
+import { startTestApp, type TestApp } from '../test-app';
+
+describe.each(testDatabases())("movers' e-mails over SMTP on $name", (database) => {
+  let app: TestApp;
+  let smtp: LoopbackSmtp;
+  let handlers: JobRegistry;
+  const movers: number[] = [];
+
+  beforeAll(async () => {
+    smtp = new LoopbackSmtp();
+    await smtp.start();
+    const env = { SMTP_URL: smtp.url, MAIL_FROM: 'pro@moveratlas.example', TRUST_PROXY: '1' };
+    app = await startTestApp(database.config, env);
+    const config: Config = {
+      ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env }),
+      database: database.config,
+    };
+    handlers = mailJobHandlers(app.db, config, pino({ level: 'silent' }));
+  });
+
+  afterAll(async () => {
+    await smtp?.close();
+    if (app) {
+      await removeMovers(app.db, movers);
+      await app.close();
+    }
+  });
+
+  /** Runs the mail job of every message queued to `address`, as the worker would. */
+  async function sendQueuedTo(address: string) {
+    const ids = (await app
+      .db('mail_messages')
+      .where({ to_address: address })
+      .pluck('id')) as number[];
+    expect(ids).toHaveLength(1);
+    const context = { progress: async () => {}, log: async () => {} };
+    for (const mailId of ids)
+      await handlers[MAIL_SEND_JOB]!.run(
+        {
+          id: 0,
+          type: MAIL_SEND_JOB,
+          payload: { mailId: Number(mailId) },
+          attempts: 1,
+        } as unknown as Job,
+        new AbortController().signal,
+        { signal: new AbortController().signal, ...context },
+      );
+  }
+
+  it('delivers a password reset link, and a team invitation, each to its own address', async () => {
+    const company = (await app.db('companies').orderBy('id').first('id', 'name')) as {
+      id: number;
+      name: string;
+    };
+    const owner = await createMover(app.db, { companyId: company.id, role: 'owner' });
+    movers.push(owner.id);
+
+    const asked = await fetch(`${app.baseUrl}/api/pro/password/forgot`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: owner.email }),
+    });
+    expect(asked.status).toBe(202);
+    await sendQueuedTo(owner.email);
+    expect(smtp.to(owner.email)).toHaveLength(1);
+    const [reset] = smtp.to(owner.email);
+    expect(reset!.subject).toMatch(/^Reset your .+ password$/);
+    expect(reset!.decoded).toMatch(/\/pro\/reset-password\?token=[A-Za-z0-9_-]{43}/);
+
+    const colleague = `smtp-invited-${Date.now()}@movers.test`;
+    const client = await signInMover(app.baseUrl, owner);
+    const invited = await client.request(`/api/pro/companies/${company.id}/team/invitations`, {
+      method: 'POST',
+      body: JSON.stringify({ email: colleague, role: 'staff' }),
+    });
+    expect(invited.status).toBeLessThan(300);
+    await sendQueuedTo(colleague);
+    expect(smtp.to(colleague)).toHaveLength(1);
+    const [invitation] = smtp.to(colleague);
+    expect(invitation!.subject).toMatch(/^Test Mover invited you to .+ on /);
+    expect(invitation!.subject).toContain(company.name);
+    expect(invitation!.decoded).toMatch(/\/pro\/invitation\?token=[A-Za-z0-9_-]{43}/);
+    // Nothing went to anyone else.
+    expect(
+      smtp.messages
+        .map((m) => m.to)
+        .flat()
+        .sort(),
+    ).toEqual([colleague, owner.email].sort());
+    await app.db('mover_tokens').where({ email: colleague }).delete();
+  });
+});

@@ -47,7 +47,9 @@ export default defineConfig({
           include: ['server/src/**/*.test.ts', 'server/test/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['server/test/global-setup.ts'],
-          testTimeout: 30_000,
+          // A guard against a hung test, not a speed check (bench/ measures speed): in CI these run beside the
+          // end-to-end tests and the Node 24 stage on two cores, where a walk of every page type took 30 s.
+          testTimeout: 90_000,
           hookTimeout: 300_000,
           // Test files share the seeded databases; run them one after another.
           fileParallelism: false,

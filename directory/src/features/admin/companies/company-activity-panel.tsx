@@ -3,7 +3,7 @@
  * phone and website links used, per UTC day over the last 30 days — totals, a chart of one kind at a time,
  * and every figure in a table (docs/decisions/033). The movers' own dashboard will show the same numbers.
  */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
   PROFILE_ACTIVITY_DEFAULT_DAYS,
@@ -17,6 +17,7 @@ import { formatCount } from '../../../lib/numbers';
 import { formatDay, shortDay } from '../../../components/dashboard/date-time';
 import { EmptyState, LoadFailure, Skeleton } from '../../../components/dashboard/load-states';
 import { SectionCard } from '../../../components/dashboard/section-card';
+import { ActivityKindPicker } from '../../../components/dashboard/activity-kind-picker';
 import { COMPANIES_PATH } from './api-paths';
 
 /** The query key (and address) of a company's activity over the panel's range. */
@@ -33,7 +34,6 @@ const KIND_HINTS: Record<ProfileActivityKind, string> = {
 
 function ActivityView({ activity }: { activity: AdminCompanyActivity }) {
   const [shown, setShown] = useState<ProfileActivityKind>('view');
-  const legendId = useId();
   const { totals, byDay } = activity;
   const range = `${formatDay(activity.from)} – ${formatDay(activity.to)}`;
   const anything = PROFILE_ACTIVITY_KINDS.some((kind) => totals[kind] > 0);
@@ -63,29 +63,7 @@ function ActivityView({ activity }: { activity: AdminCompanyActivity }) {
         </EmptyState>
       ) : (
         <>
-          <fieldset aria-labelledby={legendId}>
-            <legend id={legendId} className="text-sm font-medium text-slate-800">
-              Show on the chart
-            </legend>
-            <div className="mt-2 flex flex-wrap gap-2">
-              {PROFILE_ACTIVITY_KINDS.map((kind) => (
-                <label
-                  key={kind}
-                  className="inline-flex min-h-10 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 text-sm text-slate-800 has-[:checked]:border-blue-700 has-[:checked]:bg-blue-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-blue-700"
-                >
-                  <input
-                    type="radio"
-                    name={`${legendId}-kind`}
-                    value={kind}
-                    checked={shown === kind}
-                    onChange={() => setShown(kind)}
-                    className="h-4 w-4 accent-blue-700"
-                  />
-                  {PROFILE_ACTIVITY_LABELS[kind]}
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <ActivityKindPicker shown={shown} onChange={setShown} />
 
           <ColumnChart
             title={`${PROFILE_ACTIVITY_LABELS[shown]} per day`}

@@ -3,7 +3,7 @@
  * views and link clicks over the last 30 days, and the rating and review count month by month. Every chart
  * has its figures in a table beside it (open "Show the figures"), so nothing is only a picture.
  */
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import {
@@ -21,6 +21,7 @@ import { linkClass } from '../../../components/dashboard/classes';
 import { formatDay, shortDay } from '../../../components/dashboard/date-time';
 import { EmptyState, LoadFailure, Skeleton } from '../../../components/dashboard/load-states';
 import { SectionCard } from '../../../components/dashboard/section-card';
+import { ActivityKindPicker } from '../../../components/dashboard/activity-kind-picker';
 import { formatCount } from '../../../lib/numbers';
 import { proScreenPath } from '../pro-paths';
 
@@ -184,7 +185,6 @@ function LeadsSection({ overview, companyId }: { overview: ProOverview; companyI
 
 function ActivitySection({ overview }: { overview: ProOverview }) {
   const [shown, setShown] = useState<ProfileActivityKind>('view');
-  const legendId = useId();
   const { activity } = overview;
   const range = `${formatDay(activity.from)} – ${formatDay(activity.to)}`;
   const anything = PROFILE_ACTIVITY_KINDS.some((kind) => activity.totals[kind] > 0);
@@ -212,29 +212,7 @@ function ActivitySection({ overview }: { overview: ProOverview }) {
           </EmptyState>
         ) : (
           <>
-            <fieldset aria-labelledby={legendId}>
-              <legend id={legendId} className="text-sm font-medium text-slate-800">
-                Show on the chart
-              </legend>
-              <div className="mt-2 flex flex-wrap gap-2">
-                {PROFILE_ACTIVITY_KINDS.map((kind) => (
-                  <label
-                    key={kind}
-                    className="inline-flex min-h-10 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 text-sm text-slate-800 has-[:checked]:border-blue-700 has-[:checked]:bg-blue-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-blue-700"
-                  >
-                    <input
-                      type="radio"
-                      name={`${legendId}-kind`}
-                      value={kind}
-                      checked={shown === kind}
-                      onChange={() => setShown(kind)}
-                      className="h-4 w-4 accent-blue-700"
-                    />
-                    {PROFILE_ACTIVITY_LABELS[kind]}
-                  </label>
-                ))}
-              </div>
-            </fieldset>
+            <ActivityKindPicker shown={shown} onChange={setShown} />
             <ColumnChart
               title={`${PROFILE_ACTIVITY_LABELS[shown]} per day`}
               description={`${PROFILE_ACTIVITY_LABELS[shown]} per day from ${range}: ${formatCount(

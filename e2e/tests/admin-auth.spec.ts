@@ -11,6 +11,8 @@ import { PRODUCT_URL } from '../playwright.config';
 const SIDEBAR: Array<string | RegExp> = [
   'Dashboard',
   'Companies',
+  // Claims to listings, for staff who may read them (the e2e admin is an owner).
+  'Claims',
   'Leads',
   // With the count of unread contact messages when there are some (another spec may have sent one).
   /^Messages(?:\d+|99\+)?$/,

@@ -50,6 +50,51 @@ export async function createMover(
   });
 }
 
+export interface E2eListing {
+  id: number;
+  slug: string;
+  name: string;
+}
+
+/**
+ * A listed company of the spec's own, in the city of the seed's first company: a spec that picked "the newest
+ * unclaimed listing" or "the one with fewest reviews" could pick a listing another spec running beside it had
+ * just created, and lose it to that spec's clean-up. Remove it with `removeListing` afterwards.
+ */
+export async function createListing(name: string): Promise<E2eListing> {
+  const slug = `e2e-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${randomUUID().slice(0, 8)}`;
+  return withProductDatabase(async (db) => {
+    const place = (await db('companies')
+      .orderBy('id')
+      .first('city_id', 'state_id', 'zip_code')) as {
+      city_id: number;
+      state_id: number;
+      zip_code: string | null;
+    };
+    const [id] = (await db('companies').insert({
+      slug,
+      name,
+      ...place,
+      phone: '(512) 555-0148',
+      is_in_list: true,
+      is_featured: false,
+      review_count: 0,
+    })) as number[];
+    return { id: Number(id), slug, name };
+  });
+}
+
+/** Deletes a listing `createListing` made, with every row of the spec's that names it. */
+export async function removeListing(listing: E2eListing): Promise<void> {
+  await withProductDatabase(async (db) => {
+    const users = (await db('company_users')
+      .where('company_id', listing.id)
+      .pluck('user_id')) as number[];
+    await db('companies').where('id', listing.id).delete();
+    await db('mover_users').whereIn('id', users).delete();
+  });
+}
+
 /** Signs in through /pro/login and waits to leave it. */
 export async function signInAsMover(page: Page, mover: { email: string; password: string }) {
   await page.goto(`${PRODUCT_URL}/pro/login`);

@@ -8,8 +8,14 @@ import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import { CONSENT_VERSION, consentText } from '@moveratlas/contracts';
-import { withProductDatabase } from '../support/database';
-import { createMover, signInAsMover, type E2eMover } from '../support/mover';
+import {
+  createListing,
+  createMover,
+  removeListing,
+  signInAsMover,
+  type E2eListing,
+  type E2eMover,
+} from '../support/mover';
 import { FUTURE_DATE, expect, test } from '../support/quote';
 import { PRODUCT_URL } from '../playwright.config';
 
@@ -53,22 +59,17 @@ async function sendLead(request: APIRequestContext, company: { id: number; name:
 
 test.describe.configure({ mode: 'serial' });
 
-let company: { id: number; name: string; slug: string };
+let company: E2eListing;
 let mover: E2eMover;
 
 test.beforeAll(async ({ request }) => {
-  // A listed company nobody has claimed yet, so no other spec's mover or lead shares it.
-  company = await withProductDatabase(
-    async (db) =>
-      (await db('companies')
-        .whereNotIn('id', db('company_users').select('company_id'))
-        .where('is_in_list', true)
-        .orderBy('id', 'desc')
-        .first('id', 'name', 'slug')) as { id: number; name: string; slug: string },
-  );
+  // A listing of this spec's own, so no other spec's mover or lead shares it.
+  company = await createListing(`Inbox Movers ${RUN}`);
   mover = await createMover({ companySlug: company.slug, name: 'Pat Inbox' });
   await sendLead(request, { id: company.id, name: company.name });
 });
+
+test.afterAll(() => removeListing(company));
 
 test('a mover finds a lead that named its company, marks it contacted with a note and exports CSV', async ({
   page,

@@ -1,100 +1,76 @@
 /**
- * The mover's profile editor end to end on the built product (issue 17): a mover of a listing, signed in,
- * changes its description and the public profile page shows it; uploads a photo (a 3000 px JPEG made here)
- * and the profile's gallery draws it from /media, resized to WebP (1600 px, with a 480 px thumbnail).
- *
- * Through the /api/pro calls the Profile screen makes; the screen's own clicks join when the /pro shell
- * registers it (features/pro/profile). The company's description is put back afterwards.
+ * The mover's profile editor end to end on the built product (issue 17), through the Profile screen as a
+ * mover uses it: signed in at /pro/login, the mover opens Profile from the menu, changes the description and
+ * saves, and the public profile page shows it; then adds a photo (a 3000 px JPEG made here) with the "Add a
+ * photo" button, and the profile's gallery draws it from /media, resized to WebP (1600 px, with a 480 px
+ * thumbnail). The listing is the spec's own and is removed afterwards.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { CSRF_HEADER, PRO_CSRF_COOKIE, type ProProfile } from '@moveratlas/contracts';
-import { withProductDatabase } from '../support/database';
 import { url, waitForHydration } from '../support/directory';
-import { createMover, type E2eMover } from '../support/mover';
+import {
+  createListing,
+  createMover,
+  removeListing,
+  signInAsMover,
+  type E2eListing,
+  type E2eMover,
+} from '../support/mover';
 
-interface Listing {
-  id: number;
-  slug: string;
-  description: string | null;
-}
+const RUN = randomUUID().slice(0, 8);
 
-let listing: Listing;
+let listing: E2eListing;
 let mover: E2eMover;
 
 test.beforeAll(async () => {
-  // A listed company no other spec looks for: few reviews, no photos of its own.
-  listing = await withProductDatabase(
-    async (db) =>
-      (await db('companies')
-        .where({ is_in_list: true, is_featured: false })
-        .orderBy([
-          { column: 'review_count', order: 'asc' },
-          { column: 'id', order: 'desc' },
-        ])
-        .first('id', 'slug', 'description')) as Listing,
-  );
+  listing = await createListing(`Spiral Stair Movers ${RUN}`);
   mover = await createMover({ companySlug: listing.slug, name: 'Robin Profile' });
 });
 
-test.afterAll(async () => {
-  await withProductDatabase(async (db) => {
-    await db('company_images').where('company_id', listing.id).delete();
-    await db('companies')
-      .where('id', listing.id)
-      .update({ description: listing.description, photo_urls: '[]' });
-    await db('mover_users').where('id', mover.id).delete();
-  });
-});
+test.afterAll(() => removeListing(listing));
 
-/** Signs in through the API as the /pro/login form does; answers the CSRF header for writes. */
-async function signIn(request: APIRequestContext): Promise<Record<string, string>> {
-  const response = await request.post(url('/api/pro/login'), {
-    data: { email: mover.email, password: mover.password },
-  });
-  expect(response.status()).toBe(200);
-  const { cookies } = await request.storageState();
-  const csrf = cookies.find((c) => c.name.endsWith(PRO_CSRF_COOKIE));
-  expect(csrf?.value).toMatch(/.+/);
-  return { [CSRF_HEADER]: csrf!.value };
-}
-
-test('a mover edits the description and uploads a photo; the public profile shows both', async ({
+test('a mover edits the description and adds a photo on the Profile screen; the public profile shows both', async ({
   page,
 }) => {
-  const request = page.request;
-  const csrf = await signIn(request);
-  const profilePath = url(`/api/pro/companies/${listing.id}/profile`);
-  const before = (await (await request.get(profilePath)).json()) as ProProfile;
+  await signInAsMover(page, mover);
+  await page.goto(url(`/pro/companies/${listing.id}/overview`));
+  await page
+    .getByRole('navigation', { name: 'Dashboard sections' })
+    .getByRole('link', { name: 'Profile' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
 
-  const words = `Robin's crew moves pianos up spiral staircases (${Date.now()}).`;
-  const saved = await request.patch(profilePath, {
-    headers: csrf,
-    data: { version: before.version, description: words },
-  });
-  expect(saved.status()).toBe(200);
-
-  await page.goto(url(`/company/${listing.slug}`));
-  await waitForHydration(page);
-  await expect(page.getByText(words)).toBeVisible();
+  const form = page.getByRole('form', { name: 'Your listing' });
+  const words = `Robin's crew moves pianos up spiral staircases (${RUN}).`;
+  await form.getByLabel('Description').fill(words);
+  await expect(form.getByText('You have unsaved changes.')).toBeVisible();
+  await form.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page.getByText('Profile saved').first()).toBeVisible();
+  await expect(form.getByText('You have unsaved changes.')).toBeHidden();
 
   const photo = await sharp({
     create: { width: 3000, height: 2000, channels: 3, background: '#3366cc' },
   })
     .jpeg()
     .toBuffer();
-  const uploaded = await request.post(url(`/api/pro/companies/${listing.id}/images?kind=photo`), {
-    headers: { ...csrf, 'Content-Type': 'image/jpeg' },
-    data: photo,
-  });
-  expect(uploaded.status()).toBe(201);
-  const { image } = (await uploaded.json()) as { image: { url: string; thumbUrl: string } };
+  const choosing = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Add a photo' }).click();
+  await (await choosing).setFiles({ name: 'crew.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await expect(page.getByText('Photo uploaded').first()).toBeVisible();
+  const mine = page.getByRole('list', { name: 'Your photos, in order' }).getByRole('img');
+  await expect(mine).toHaveCount(1);
+  await expect(mine).toHaveAccessibleName(`${listing.name} photo 1 of 1`);
 
   await page.goto(url(`/company/${listing.slug}`));
-  const gallery = page.getByRole('region', { name: 'Photos' });
-  const shown = gallery.getByRole('img').first();
-  await expect(shown).toHaveAttribute('src', image.thumbUrl);
-  await expect(shown).toHaveAttribute('srcset', `${image.thumbUrl} 480w, ${image.url} 1600w`);
+  await waitForHydration(page);
+  await expect(page.getByText(words)).toBeVisible();
+  const shown = page.getByRole('region', { name: 'Photos' }).getByRole('img').first();
+  const srcset = (await shown.getAttribute('srcset')) ?? '';
+  const [, thumbUrl, largeUrl] =
+    /^(\/media\/companies\/\S+) 480w, (\/media\/companies\/\S+) 1600w$/.exec(srcset) ?? [];
+  expect(srcset).toMatch(/^\/media\/companies\/\S+ 480w, \/media\/companies\/\S+ 1600w$/);
+  await expect(shown).toHaveAttribute('src', thumbUrl!);
   // The browser loaded one of the two (by the screen's width): a picture it could draw, not a broken one.
   await expect
     .poll(() =>
@@ -102,11 +78,11 @@ test('a mover edits the description and uploads a photo; the public profile show
         img.complete && img.naturalWidth > 0 ? new URL(img.currentSrc).pathname : 'not drawn',
       ),
     )
-    .toMatch(new RegExp(`^(${image.thumbUrl}|${image.url})$`));
+    .toMatch(new RegExp(`^(${thumbUrl}|${largeUrl})$`));
 
-  const thumb = await sharp(await (await request.get(url(image.thumbUrl))).body()).metadata();
+  const thumb = await sharp(await (await page.request.get(url(thumbUrl!))).body()).metadata();
   expect([thumb.format, thumb.width]).toEqual(['webp', 480]);
-  const large = await request.get(url(image.url));
+  const large = await page.request.get(url(largeUrl!));
   expect(large.headers()['content-type']).toBe('image/webp');
   expect(large.headers()['x-content-type-options']).toBe('nosniff');
   const meta = await sharp(await large.body()).metadata();

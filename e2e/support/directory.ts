@@ -136,6 +136,19 @@ export async function templatePages(request: APIRequestContext): Promise<Templat
   ];
 }
 
+/**
+ * The template pages in `TEMPLATE_PARTS` parts, for walks over every template (axe, no JavaScript): each part
+ * is a test of its own, with its own time bound, that a second worker can take and a retry repeats alone.
+ */
+export const TEMPLATE_PARTS = 5;
+
+export async function templatePagesPart(
+  request: APIRequestContext,
+  part: number,
+): Promise<TemplatePage[]> {
+  return (await templatePages(request)).filter((_, index) => index % TEMPLATE_PARTS === part);
+}
+
 /** The canonical path a template page declares. */
 export const canonicalOf = (page: TemplatePage) => page.canonical ?? page.path.split('?')[0]!;
 

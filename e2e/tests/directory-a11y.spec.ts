@@ -8,10 +8,14 @@ import { expect, test, type Page } from '@playwright/test';
 import {
   animationsDone,
   SITE_NAME,
-  templatePages,
+  TEMPLATE_PARTS,
+  templatePagesPart,
   url,
   waitForHydration,
 } from '../support/directory';
+
+// Every test here starts from a fresh page: the two workers share them.
+test.describe.configure({ mode: 'parallel' });
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -33,18 +37,23 @@ for (const viewport of [
   { name: 'desktop', width: 1280, height: 900 },
   { name: 'phone', width: 375, height: 800 },
 ]) {
-  test(`every page template passes axe (${viewport.name})`, async ({ page, request }) => {
-    test.setTimeout(180_000);
-    await page.setViewportSize(viewport);
-    const found: string[] = [];
-    for (const template of await templatePages(request)) {
-      await page.goto(url(template.path));
-      await waitForHydration(page);
-      await expect(page).toHaveTitle(template.title);
-      for (const line of await seriousViolations(page)) found.push(`${template.template}: ${line}`);
-    }
-    expect(found).toEqual([]);
-  });
+  for (let part = 0; part < TEMPLATE_PARTS; part += 1) {
+    test(`every page template passes axe (${viewport.name}, part ${part + 1} of ${TEMPLATE_PARTS})`, async ({
+      page,
+      request,
+    }) => {
+      const found: string[] = [];
+      await page.setViewportSize(viewport);
+      for (const template of await templatePagesPart(request, part)) {
+        await page.goto(url(template.path));
+        await waitForHydration(page);
+        await expect(page).toHaveTitle(template.title);
+        for (const line of await seriousViolations(page))
+          found.push(`${template.template}: ${line}`);
+      }
+      expect(found).toEqual([]);
+    });
+  }
 }
 
 test('interactive states pass axe: menus, suggestions, form errors', async ({ page }) => {

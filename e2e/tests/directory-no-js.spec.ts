@@ -4,7 +4,10 @@
  * the map's state links; the plain GET forms (search, calculator) work too. Checked on a desktop and a phone.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { templatePages, url } from '../support/directory';
+import { TEMPLATE_PARTS, templatePagesPart, url } from '../support/directory';
+
+// Every test here opens its own page without JavaScript: the two workers share them.
+test.describe.configure({ mode: 'parallel' });
 
 const HEADER_LINKS: Array<[string, string]> = [
   ['Find Movers', '/moving-companies'],
@@ -45,31 +48,36 @@ for (const viewport of [
   { name: 'desktop', width: 1280, height: 900 },
   { name: 'phone', width: 375, height: 800 },
 ]) {
-  test(`every page is readable without JavaScript (${viewport.name})`, async ({
-    browser,
-    request,
-  }) => {
-    const context = await browser.newContext({ javaScriptEnabled: false, viewport });
-    const page = await context.newPage();
-    try {
-      for (const template of await templatePages(request)) {
-        const at = `${template.template} (${template.path})`;
-        const response = await page.goto(url(template.path));
-        expect(response?.status(), at).toBe(template.status ?? 200);
-        await expect(page, at).toHaveTitle(template.title);
-        const main = page.locator('main');
-        await expect(main.getByRole('heading', { level: 1 }), at).toBeVisible();
-        expect((await main.innerText()).length, at).toBeGreaterThan(200);
-        await expectHeaderNavigation(page, at, viewport.width >= 768);
-        const footer = page.getByRole('contentinfo');
-        for (const name of ['Browse by State', 'Moving Tips', 'Privacy', 'Terms', 'Sitemap']) {
-          await expect(footer.getByRole('link', { name }).first(), `${at}: ${name}`).toBeVisible();
+  for (let part = 0; part < TEMPLATE_PARTS; part += 1) {
+    test(`every page is readable without JavaScript (${viewport.name}, part ${part + 1} of ${TEMPLATE_PARTS})`, async ({
+      browser,
+      request,
+    }) => {
+      const context = await browser.newContext({ javaScriptEnabled: false, viewport });
+      const page = await context.newPage();
+      try {
+        for (const template of await templatePagesPart(request, part)) {
+          const at = `${template.template} (${template.path})`;
+          const response = await page.goto(url(template.path));
+          expect(response?.status(), at).toBe(template.status ?? 200);
+          await expect(page, at).toHaveTitle(template.title);
+          const main = page.locator('main');
+          await expect(main.getByRole('heading', { level: 1 }), at).toBeVisible();
+          expect((await main.innerText()).length, at).toBeGreaterThan(200);
+          await expectHeaderNavigation(page, at, viewport.width >= 768);
+          const footer = page.getByRole('contentinfo');
+          for (const name of ['Browse by State', 'Moving Tips', 'Privacy', 'Terms', 'Sitemap']) {
+            await expect(
+              footer.getByRole('link', { name }).first(),
+              `${at}: ${name}`,
+            ).toBeVisible();
+          }
         }
+      } finally {
+        await context.close();
       }
-    } finally {
-      await context.close();
-    }
-  });
+    });
+  }
 }
 
 test('without JavaScript the home page lists its companies and the map links to every state', async ({

@@ -32,7 +32,7 @@ describe.each(testDatabases())('sitemaps and robots.txt on $name', ({ config: da
     await db.destroy();
   });
 
-  it('serves robots.txt allowing all but /admin and /api, with the sitemap address', async () => {
+  it('serves robots.txt allowing all but /admin, /api, claim pages and the movers’ area, with the sitemap address', async () => {
     const response = await get('/robots.txt');
     expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
     const text = await response.text();
@@ -41,6 +41,7 @@ describe.each(testDatabases())('sitemaps and robots.txt on $name', ({ config: da
     expect(text).toMatch(/^Disallow: \/admin$/m);
     expect(text).toMatch(/^Disallow: \/api$/m);
     expect(text).toMatch(/^Disallow: \/claim\/$/m);
+    expect(text).toMatch(/^Disallow: \/pro$/m);
     expect(text).toContain(`\nSitemap: ${base}/sitemap.xml\n`);
   });
 

@@ -108,8 +108,9 @@ export function sitemapRoutes(
       .type('text/plain')
       .set('Cache-Control', 'public, max-age=3600')
       .send(
-        // A listing's claim page (/claim/<slug>, noindex) has nothing for search engines, one per company.
-        `User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api\nDisallow: /claim/\n\nSitemap: ${origin(req)}/sitemap.xml\n`,
+        // A listing's claim page (/claim/<slug>, noindex) has nothing for search engines, one per company;
+        // nor has the movers' area (/pro, /pro/login, …, all noindex and behind a sign-in).
+        `User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api\nDisallow: /claim/\nDisallow: /pro\n\nSitemap: ${origin(req)}/sitemap.xml\n`,
       );
   });
 

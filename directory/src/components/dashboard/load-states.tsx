@@ -154,7 +154,7 @@ export function ListStates<T extends { total: number }>({
   const { data } = query;
   const count = (total: number) =>
     isFiltered
-      ? `${formatCount(total)} ${total === 1 ? `${noun.one} matches` : `${noun.many} match`}`
+      ? `${formatCount(total)} ${total === 1 ? `${noun.one} matches` : `${noun.many} match`} these filters`
       : `${formatCount(total)} ${total === 1 ? noun.one : noun.many}`;
   return (
     <>

@@ -145,7 +145,7 @@ describe('the audit log screen', () => {
     await user.type(within(form).getByLabelText('From'), '2026-11-01');
     await user.type(within(form).getByLabelText('To'), '2026-11-27');
     await user.click(within(form).getByRole('button', { name: 'Apply filters' }));
-    expect(await screen.findByText('1 entry matches', {}, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText('1 entry matches these filters', {}, SLOW)).toBeInTheDocument();
     const last = callsTo(fetchMock, '/api/admin/audit').at(-1)!.url;
     expect(Object.fromEntries(last.searchParams)).toEqual({
       actor: 'ops-lead',

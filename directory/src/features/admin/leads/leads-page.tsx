@@ -19,17 +19,11 @@ import {
   type LeadStatus,
   LEAD_STATUS_LABELS,
 } from '@moveratlas/contracts';
-import { formatCount } from '../../../lib/numbers';
-import { buttonClass, linkClass } from '../../../components/dashboard/classes';
+import { buttonClass } from '../../../components/dashboard/classes';
 import { DateTime } from '../../../components/dashboard/date-time';
 import { FilterForm, FilterInput, FilterSelect } from '../../../components/dashboard/list-filters';
 import { ListCard, ListCards, ListTable } from '../../../components/dashboard/list-layout';
-import {
-  EmptyState,
-  LoadFailure,
-  Skeleton,
-  StaleListNotice,
-} from '../../../components/dashboard/load-states';
+import { ListStates } from '../../../components/dashboard/load-states';
 import {
   BulkBar,
   BulkConfirm,
@@ -305,65 +299,45 @@ export function Component() {
       <LeadFilters search={search} facets={facets.data} />
       <SavedViews list="leads" path="/admin/leads" search={search} />
       <BulkResultNotice result={bulk.result} error={bulk.error} onDismiss={bulk.dismiss} />
-      <p aria-live="polite" className="text-sm text-slate-700">
-        {list.data
-          ? filtered
-            ? `${formatCount(list.data.total)} ${list.data.total === 1 ? 'lead matches' : 'leads match'} these filters`
-            : `${formatCount(list.data.total)} ${list.data.total === 1 ? 'lead' : 'leads'}`
-          : ''}
-        {list.isFetching && list.data ? ' · updating…' : ''}
-      </p>
-      {list.isError && !list.data ? (
-        <LoadFailure
-          what="the leads"
-          error={list.error}
-          onRetry={() => void list.refetch()}
-          retrying={list.isFetching}
-        />
-      ) : !list.data ? (
-        <Skeleton label="Loading leads…" />
-      ) : list.data.leads.length === 0 ? (
-        <EmptyState
-          action={
-            filtered ? (
-              <Link to="/admin/leads" className={linkClass}>
-                Clear the filters
-              </Link>
-            ) : null
-          }
-        >
-          {filtered ? 'No leads match these filters.' : 'No quote requests yet.'}
-        </EmptyState>
-      ) : (
-        <>
-          {list.isError ? <StaleListNotice /> : null}
-          <BulkBar
-            selection={selection}
-            noun={NOUN}
-            actions={[moveAction]}
-            onAction={bulk.ask}
-            extra={
-              <BulkStatusSelect
-                statuses={LEAD_STATUSES}
-                labels={LEAD_STATUS_LABELS}
-                value={bulkStatus}
-                onChange={setBulkStatus}
-              />
-            }
-          />
-          <LeadTable leads={list.data.leads} search={search} selection={selection} />
-          <LeadCards leads={list.data.leads} selection={selection} />
-          <BulkConfirm
-            action={bulk.asking}
-            count={selection.count}
-            noun={NOUN}
-            pending={bulk.pending}
-            onCancel={bulk.cancel}
-            onConfirm={bulk.confirm}
-          />
-          <LeadPager list={list.data} search={search} />
-        </>
-      )}
+      <ListStates
+        query={list}
+        what="the leads"
+        noun={{ one: 'lead', many: 'leads' }}
+        isEmpty={(data) => data.leads.length === 0}
+        isFiltered={filtered}
+        clear={{ to: '/admin/leads', label: 'Clear the filters' }}
+        empty="No quote requests yet."
+      >
+        {(data) => (
+          <>
+            <BulkBar
+              selection={selection}
+              noun={NOUN}
+              actions={[moveAction]}
+              onAction={bulk.ask}
+              extra={
+                <BulkStatusSelect
+                  statuses={LEAD_STATUSES}
+                  labels={LEAD_STATUS_LABELS}
+                  value={bulkStatus}
+                  onChange={setBulkStatus}
+                />
+              }
+            />
+            <LeadTable leads={data.leads} search={search} selection={selection} />
+            <LeadCards leads={data.leads} selection={selection} />
+            <BulkConfirm
+              action={bulk.asking}
+              count={selection.count}
+              noun={NOUN}
+              pending={bulk.pending}
+              onCancel={bulk.cancel}
+              onConfirm={bulk.confirm}
+            />
+            <LeadPager list={data} search={search} />
+          </>
+        )}
+      </ListStates>
     </div>
   );
 }

@@ -92,7 +92,9 @@ describe('the Mail screen', () => {
     await user.type(within(search).getByRole('searchbox', { name: 'Search' }), 'oncall');
     await user.selectOptions(within(search).getByRole('combobox', { name: 'Status' }), 'failed');
     await user.click(within(search).getByRole('button', { name: 'Apply filters' }));
-    expect(await screen.findByText('26 messages match', {}, SLOW)).toBeInTheDocument();
+    expect(
+      await screen.findByText('26 messages match these filters', {}, SLOW),
+    ).toBeInTheDocument();
     const last = callsTo(fetchMock, '/api/admin/mail').at(-1)!.url;
     expect(last.searchParams.get('q')).toBe('oncall');
     expect(last.searchParams.get('status')).toBe('failed');

@@ -89,7 +89,9 @@ describe('the contact inbox', () => {
     const pills = await screen.findByRole('navigation', { name: 'Messages by status' }, SLOW);
     await user.click(await within(pills).findByRole('link', { name: 'New 1' }, SLOW));
     await waitFor(() => expect(router.state.location.search).toBe('?status=new'));
-    expect(await screen.findByText('1 message matches', {}, SLOW)).toBeInTheDocument();
+    expect(
+      await screen.findByText('1 message matches these filters', {}, SLOW),
+    ).toBeInTheDocument();
 
     const form = screen.getByRole('search', { name: 'Filter messages' });
     await user.type(within(form).getByLabelText('Search'), 'refund');

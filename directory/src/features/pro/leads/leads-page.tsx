@@ -14,17 +14,11 @@ import {
   type ProLeadSort,
   type ProLeadSummary,
 } from '@moveratlas/contracts';
-import { formatCount } from '../../../lib/numbers';
-import { buttonClass, linkClass } from '../../../components/dashboard/classes';
+import { buttonClass } from '../../../components/dashboard/classes';
 import { DateTime } from '../../../components/dashboard/date-time';
 import { FilterForm, FilterInput, FilterSelect } from '../../../components/dashboard/list-filters';
 import { ListCard, ListCards, ListTable } from '../../../components/dashboard/list-layout';
-import {
-  EmptyState,
-  LoadFailure,
-  Skeleton,
-  StaleListNotice,
-} from '../../../components/dashboard/load-states';
+import { ListStates } from '../../../components/dashboard/load-states';
 import { PageSizeSelect, Pager } from '../../../components/dashboard/pager';
 import { SortableHead, type Sorting } from '../../../components/dashboard/sort-header';
 import { pick } from '../../../components/dashboard/url-params';
@@ -159,12 +153,6 @@ function LeadCards({ leads, companyId }: { leads: ProLeadSummary[]; companyId: n
   );
 }
 
-function summaryText(list: ProLeadList, filtered: boolean): string {
-  const n = formatCount(list.total);
-  if (filtered) return `${n} ${list.total === 1 ? 'lead matches' : 'leads match'} these filters`;
-  return `${n} ${list.total === 1 ? 'lead' : 'leads'}`;
-}
-
 export function Component() {
   const companyId = Number(useParams().companyId);
   const [search] = useSearchParams();
@@ -193,53 +181,35 @@ export function Component() {
         The quote requests whose senders chose your company and agreed to be contacted by it.
       </p>
       <LeadFilters search={search} clearTo={listPath} />
-      <p aria-live="polite" className="text-sm text-slate-700">
-        {list.data ? summaryText(list.data, filtered) : ''}
-        {list.isFetching && list.data ? ' · updating…' : ''}
-      </p>
-      {list.isError && !list.data ? (
-        <LoadFailure
-          what="your leads"
-          error={list.error}
-          onRetry={() => void list.refetch()}
-          retrying={list.isFetching}
-        />
-      ) : !list.data ? (
-        <Skeleton label="Loading your leads…" />
-      ) : list.data.leads.length === 0 ? (
-        <EmptyState
-          action={
-            filtered ? (
-              <Link to={listPath} className={linkClass}>
-                Clear the filters
-              </Link>
-            ) : null
-          }
-        >
-          {filtered
-            ? 'No leads match these filters.'
-            : 'No leads yet. When someone asks your company for a quote, the request appears here.'}
-        </EmptyState>
-      ) : (
-        <>
-          {list.isError ? <StaleListNotice /> : null}
-          <LeadTable leads={list.data.leads} search={search} companyId={companyId} />
-          <LeadCards leads={list.data.leads} companyId={companyId} />
-          <Pager
-            label="Lead pages"
-            page={list.data.page}
-            pages={Math.max(1, Math.ceil(list.data.total / list.data.pageSize))}
-            search={search}
-          >
-            <PageSizeSelect
-              sizes={PRO_LEAD_PAGE_SIZES}
-              value={list.data.pageSize}
-              param="pageSize"
+      <ListStates
+        query={list}
+        what="your leads"
+        noun={{ one: 'lead', many: 'leads' }}
+        isEmpty={(data) => data.leads.length === 0}
+        isFiltered={filtered}
+        clear={{ to: listPath, label: 'Clear the filters' }}
+        empty="No leads yet. When someone asks your company for a quote, the request appears here."
+      >
+        {(data) => (
+          <>
+            <LeadTable leads={data.leads} search={search} companyId={companyId} />
+            <LeadCards leads={data.leads} companyId={companyId} />
+            <Pager
+              label="Lead pages"
+              page={data.page}
+              pages={Math.max(1, Math.ceil(data.total / data.pageSize))}
               search={search}
-            />
-          </Pager>
-        </>
-      )}
+            >
+              <PageSizeSelect
+                sizes={PRO_LEAD_PAGE_SIZES}
+                value={data.pageSize}
+                param="pageSize"
+                search={search}
+              />
+            </Pager>
+          </>
+        )}
+      </ListStates>
     </div>
   );
 }

@@ -66,8 +66,11 @@ describe('server start-up and graceful shutdown', () => {
     expect(((await res.json()) as unknown[]).length).toBe(51);
     expect(output).toContain('seeded the sample directory');
     expect(output).toContain('admin user created');
-    // Logs are structured JSON lines.
-    const line = output.split('\n').find((l) => l.includes('"req"'));
+    // Logs are structured JSON lines. The request's line is written once the response has finished, so it
+    // may reach this process's pipe a moment after the answer (CI's loaded Node 24 run saw it late).
+    const requestLine = () => output.split('\n').find((l) => l.includes('"req"'));
+    await expect.poll(requestLine, { timeout: 10_000 }).toBeDefined();
+    const line = requestLine();
     expect(line && JSON.parse(line)).toMatchObject({
       req: { method: 'GET', url: '/api/states' },
       res: { statusCode: 200 },

@@ -159,6 +159,11 @@ export const ProProfileSchema = z.object({
   values: ProProfileValuesSchema,
   logo: CompanyImageSchema.nullable(),
   photos: z.array(CompanyImageSchema),
+  /**
+   * Photos the profile shows from addresses our staff entered (not uploads), after the uploads: the mover may
+   * remove them (they count towards the limit), not reorder them.
+   */
+  linkedPhotos: z.array(z.string()),
   /** The change to the name, USDOT or MC number waiting for staff, if any. */
   pendingChange: ProChangeRequestSchema.nullable(),
   /** The last decided one, so the mover sees a decline and its reason. */
@@ -174,6 +179,14 @@ export const PhotoOrderSchema = z.strictObject({
     .refine((ids) => new Set(ids).size === ids.length, 'Each photo may be named once'),
 });
 export type PhotoOrder = z.infer<typeof PhotoOrderSchema>;
+
+/** DELETE /api/pro/companies/:companyId/photos/linked?url=…: one of the profile's `linkedPhotos`. */
+export const LinkedPhotoQuerySchema = z.strictObject({
+  url: z
+    .string({ message: 'Say which photo to remove' })
+    .min(1, 'Say which photo to remove')
+    .max(2000, 'That is not the address of one of your photos'),
+});
 
 // ---------------------------------------------------------------------------------------------------------
 // Uploads and their addresses

@@ -520,6 +520,46 @@ describe.each(testDatabases())('the mover profile editor on $name', (database) =
     expect((await publicCompany()).photoUrls).not.toContain(gone.url);
   });
 
+  it('lists the photos staff entered by address, which the mover can remove (audited), but never an upload that way', async () => {
+    const uploads = (await profile()).photos;
+    const staffPhoto = `https://images.example.org/${WORD}/truck.jpg`;
+    const staffPhoto2 = `https://images.example.org/${WORD}/crew.jpg`;
+    await app
+      .db('companies')
+      .where('id', companyId)
+      .update({
+        photo_urls: JSON.stringify([...uploads.map((p) => p.url), staffPhoto, staffPhoto2]),
+      });
+    const read = await profile();
+    expect(read.photos.map((p) => p.id)).toEqual(uploads.map((p) => p.id));
+    expect(read.linkedPhotos).toEqual([staffPhoto, staffPhoto2]);
+
+    const linked = (url: string) =>
+      mover.request(`${base()}/photos/linked?${new URLSearchParams({ url }).toString()}`, {
+        method: 'DELETE',
+      });
+    const after = ProProfileSchema.parse(await json(await linked(staffPhoto), 200));
+    expect(after.linkedPhotos).toEqual([staffPhoto2]);
+    expect(after.version).toBe(read.version + 1);
+    expect((await publicCompany()).photoUrls).toEqual([...uploads.map((p) => p.url), staffPhoto2]);
+    const [entry] = await auditRows('company.photo.delete');
+    expect(entry).toMatchObject({ actor_kind: 'mover', actor_mover_id: moverId });
+    expect(JSON.parse(String(entry!.before_json)).photo_urls).toContain(staffPhoto);
+    expect(JSON.parse(String(entry!.after_json)).photo_urls).not.toContain(staffPhoto);
+
+    // Gone already, an upload's address (removed by its id instead) and no address at all.
+    expect(await json(await linked(staffPhoto), 404)).toEqual({
+      error: 'That photo is no longer on your profile',
+    });
+    if (uploads[0]) await json(await linked(uploads[0].url), 404);
+    expect((await profile()).photos).toHaveLength(uploads.length);
+    const missing = await json<{ error: string }>(
+      await mover.request(`${base()}/photos/linked`, { method: 'DELETE' }),
+      400,
+    );
+    expect(missing.error).toMatch(/Say which photo to remove/);
+  });
+
   it('answers 404 in JSON for an address that is not an upload', async () => {
     for (const path of [
       '/media/companies/2147483000-photo.webp',

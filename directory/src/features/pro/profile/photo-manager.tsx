@@ -20,6 +20,7 @@ import { failureText } from '../../../components/dashboard/failure-text';
 import { FormFailure } from '../../../components/dashboard/fields';
 import { ProgressBar } from '../../../components/dashboard/progress-bar';
 import { SectionCard } from '../../../components/dashboard/section-card';
+import { LinkedPhotos } from './linked-photos';
 import { imagesPath, photoOrderPath, profilePath, proWrite, uploadImage } from './profile-api';
 
 const MAX_MB = IMAGE_UPLOAD_MAX_BYTES / 1024 / 1024;
@@ -189,7 +190,8 @@ export function PhotoManager({
     setAnnouncement(`Photo ${index + 1} moved to place ${index + by + 1} of ${ids.length}.`);
     reorder.mutate(ids);
   };
-  const full = photos.length >= MAX_PRO_PHOTOS;
+  // Photos staff entered by address count towards the limit too (the server refuses one more).
+  const full = photos.length + profile.linkedPhotos.length >= MAX_PRO_PHOTOS;
   return (
     <SectionCard
       id="photos"
@@ -217,11 +219,11 @@ export function PhotoManager({
         }
         className="mb-3"
       />
-      {photos.length === 0 ? (
+      {photos.length === 0 && profile.linkedPhotos.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-700">
           No photos yet. Profiles with photos of the crew and trucks get more quote requests.
         </p>
-      ) : (
+      ) : photos.length > 0 ? (
         <ol aria-label="Your photos, in order" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {photos.map((photo, index) => (
             <li key={photo.id} className="rounded-lg border border-slate-200 p-2">
@@ -264,7 +266,8 @@ export function PhotoManager({
             </li>
           ))}
         </ol>
-      )}
+      ) : null}
+      <LinkedPhotos profile={profile} companyName={companyName} />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => {

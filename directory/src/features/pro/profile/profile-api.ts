@@ -15,6 +15,9 @@ import { proCsrfHeaders, proWrite } from './pro-calls';
 export const profilePath = (companyId: number) => `/api/pro/companies/${companyId}/profile`;
 export const imagesPath = (companyId: number) => `/api/pro/companies/${companyId}/images`;
 export const photoOrderPath = (companyId: number) => `/api/pro/companies/${companyId}/photos/order`;
+/** Where a photo staff entered by address is removed: DELETE with `?url=`. */
+export const linkedPhotoPath = (companyId: number, url: string) =>
+  `/api/pro/companies/${companyId}/photos/linked?${new URLSearchParams({ url }).toString()}`;
 
 export { proWrite };
 

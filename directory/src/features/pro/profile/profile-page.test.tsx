@@ -50,6 +50,7 @@ const PROFILE: ProProfile = {
       height: 1200,
     },
   ],
+  linkedPhotos: [],
   pendingChange: null,
   lastDecidedChange: null,
 };
@@ -265,6 +266,49 @@ describe('the mover’s Profile screen', () => {
     expect(await screen.findByText('Photo deleted')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'DELETE')?.path).toBe('/api/pro/companies/7/images/31');
     expect(within(photos).getAllByRole('img')).toHaveLength(1);
+  });
+
+  it('shows the photos staff added by address after the mover’s own, and removes one after confirming', async () => {
+    const user = userEvent.setup();
+    const staffPhotos = ['/images/photos/3.svg', '/images/photos/9.svg'];
+    const calls: Array<{ method: string; url: URL }> = [];
+    renderPage((url, init) => {
+      const method = init.method ?? 'GET';
+      calls.push({ method, url });
+      if (method === 'DELETE')
+        return json(200, { ...PROFILE, version: 5, linkedPhotos: [staffPhotos[1]] });
+      return json(200, { ...PROFILE, linkedPhotos: staffPhotos });
+    });
+    const added = await screen.findByRole('list', { name: 'Photos added by our staff' });
+    expect(
+      within(added)
+        .getAllByRole('img')
+        .map((img) => [img.getAttribute('src'), img.getAttribute('alt')]),
+    ).toEqual([
+      ['/images/photos/3.svg', 'Hill Country Movers photo added by our staff, 1 of 2'],
+      ['/images/photos/9.svg', 'Hill Country Movers photo added by our staff, 2 of 2'],
+    ]);
+
+    await user.click(
+      within(added).getByRole('button', { name: 'Remove photo added by our staff 1' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Remove this photo?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove photo' }));
+    expect(await screen.findByText('Photo removed')).toBeInTheDocument();
+    const sent = calls.find((c) => c.method === 'DELETE')!.url;
+    expect([sent.pathname, sent.searchParams.get('url')]).toEqual([
+      '/api/pro/companies/7/photos/linked',
+      '/images/photos/3.svg',
+    ]);
+    expect(
+      within(added)
+        .getAllByRole('img')
+        .map((img) => img.getAttribute('src')),
+    ).toEqual(['/images/photos/9.svg']);
+    // The mover's own uploads are untouched.
+    expect(
+      within(screen.getByRole('list', { name: 'Your photos, in order' })).getAllByRole('img'),
+    ).toHaveLength(2);
   });
 
   it('uploads a photo with a progress bar and the CSRF header, and shows the server’s refusal', async () => {

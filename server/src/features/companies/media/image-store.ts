@@ -161,6 +161,37 @@ export async function deleteCompanyImage(
   return toImage(row);
 }
 
+/** The photo addresses staff entered by hand, in the profile's order: what `publishCompanyImages` keeps. */
+export async function listLinkedPhotos(
+  db: Knex | Knex.Transaction,
+  companyId: number,
+): Promise<string[]> {
+  const row = (await db('companies').where('id', companyId).first('photo_urls')) as
+    { photo_urls: string | null } | undefined;
+  if (!row) throw notFound('No such company');
+  return parsePhotoUrls(row.photo_urls).filter((u) => !isUploadedImageAddress(u));
+}
+
+/**
+ * Takes one photo address staff entered off the profile (a mover cannot change where it points, only remove
+ * it); 404 when the profile no longer shows it. Answers the addresses as they were, for the audit log; the
+ * caller then publishes the images as after any change.
+ */
+export async function removeLinkedPhoto(
+  trx: Knex.Transaction,
+  companyId: number,
+  url: string,
+): Promise<{ logo: string | null; photo_urls: string[] }> {
+  await trx('companies').where('id', companyId).forUpdate().first('id');
+  const { logo, photoUrls } = await companyAddresses(trx, companyId);
+  if (isUploadedImageAddress(url) || !photoUrls.includes(url))
+    throw notFound('That photo is no longer on your profile');
+  await trx('companies')
+    .where('id', companyId)
+    .update({ photo_urls: JSON.stringify(photoUrls.filter((u) => u !== url)) });
+  return { logo, photo_urls: photoUrls };
+}
+
 /** Puts the company's photos in the given order: every photo of the company, each once (400 otherwise). */
 export async function reorderPhotos(
   trx: Knex.Transaction,

@@ -18,7 +18,7 @@ import {
 import { notFound } from '../../../lib/http-error';
 import { changedFields as staleFields, staleWrite } from '../../../lib/http/stale-write';
 import { timestampNow } from '../admin/company-store';
-import { listCompanyImages } from '../media/image-store';
+import { listCompanyImages, listLinkedPhotos } from '../media/image-store';
 import { companyChangeRequests, requestChange } from './change-requests';
 
 interface ProfileRow {
@@ -81,14 +81,15 @@ async function profileValues(
   };
 }
 
-/** GET …/profile: the values, the uploaded pictures and the change waiting for staff. */
+/** GET …/profile: the values, the pictures (uploaded, and by address) and the change waiting for staff. */
 export async function readProfile(
   db: Knex | Knex.Transaction,
   companyId: number,
 ): Promise<ProProfile> {
-  const [{ slug, version, values }, images, requests] = await Promise.all([
+  const [{ slug, version, values }, images, linkedPhotos, requests] = await Promise.all([
     profileValues(db, companyId),
     listCompanyImages(db, companyId),
+    listLinkedPhotos(db, companyId),
     companyChangeRequests(db, companyId),
   ]);
   return {
@@ -98,6 +99,7 @@ export async function readProfile(
     values,
     logo: images.logo,
     photos: images.photos,
+    linkedPhotos,
     pendingChange: requests.pending,
     lastDecidedChange: requests.lastDecided,
   };

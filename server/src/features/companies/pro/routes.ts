@@ -7,6 +7,7 @@
  *   POST   /images?kind=photo|logo   the picture as the raw request body (checked by content, 8 MB at most)
  *   DELETE /images/:imageId     removes a photo or the logo
  *   PUT    /photos/order        the photos' new order
+ *   DELETE /photos/linked?url=  removes a photo staff entered by its address (the mover's own are uploads)
  * Every write is recorded in the audit log with the company's id, with before and after, in the write's own
  * transaction, and every change the public profile shows clears the public caches.
  */
@@ -17,6 +18,7 @@ import {
   COMPANY_IMAGE_KINDS,
   idParam,
   IMAGE_UPLOAD_MAX_BYTES,
+  LinkedPhotoQuerySchema,
   PhotoOrderSchema,
   PRO_PROFILE_FIELD_LABELS,
   ProProfileUpdateSchema,
@@ -32,6 +34,7 @@ import {
   addCompanyImage,
   deleteCompanyImage,
   publishCompanyImages,
+  removeLinkedPhoto,
   reorderPhotos,
 } from '../media/image-store';
 import { readProfile, saveProfile } from './profile';
@@ -174,6 +177,30 @@ export function proCompanyProfileRoutes(ctx: Pick<AppContext, 'db'>): Router {
             entityId: id,
             summary: `Deleted a ${removed.kind} of ${name}`,
             before: { ...before, image_id: removed.id },
+            after,
+          },
+        ],
+      };
+    });
+    await clearPublicReads(req, db);
+    res.json(await readProfile(db, id));
+  });
+
+  router.delete('/photos/linked', async (req, res) => {
+    const { url } = parseInput(LinkedPhotoQuerySchema, req.query, 'query');
+    const { id, name } = company(res);
+    await audited(req, res, async (trx) => {
+      const before = await removeLinkedPhoto(trx, id, url);
+      const { after } = await publishCompanyImages(trx, id);
+      return {
+        result: null,
+        entries: [
+          {
+            action: 'company.photo.delete',
+            entityType: 'company',
+            entityId: id,
+            summary: `Removed a photo our staff had added to ${name}`,
+            before,
             after,
           },
         ],

@@ -320,6 +320,25 @@ describe.each(testDatabases())('claiming a listing on $name', (database) => {
     );
   });
 
+  it('keeps the per-listing limit exact when requests arrive at once', async () => {
+    const { id, slug } = await listing('parallel');
+    // Earlier tests' codes, all from this machine's address, leave the per-address hour: only the listing's
+    // own limit can refuse here.
+    await app
+      .db('claim_codes')
+      .whereNot('company_id', id)
+      .update({ created_at: Date.now() - 2 * 3_600_000 });
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        post(claimCodeApiPath(slug), { name: 'Ann Lee', email: claimant(`parallel${i}`) }),
+      ),
+    );
+    const statuses = answers.map((res) => res.status).sort();
+    expect(statuses).toEqual([202, 202, 202, 429, 429, 429, 429, 429]);
+    const [stored] = await app.db('claim_codes').where('company_id', id).count({ n: '*' });
+    expect(Number(stored!.n)).toBe(3);
+  });
+
   it('refuses a code for a listing without an e-mail address', async () => {
     const { slug } = await listing('no-email', null);
     const info = (await (await app.get(`/api/claims/${slug}`)).json()) as ClaimInfo;

@@ -72,6 +72,9 @@ export async function requestClaimCode(
   if (!sentTo) throw new HttpError(409, NO_LISTING_EMAIL);
   const code = newCode();
   await db.transaction(async (trx) => {
+    // The listing's row first: parallel requests for one listing queue here, so its count is exact and its
+    // mailbox never gets a code over the limit (with several server processes on MariaDB too).
+    await trx('companies').where('id', target.id).forUpdate().first('id');
     if (await hasOwner(trx, target.id)) throw new HttpError(409, ALREADY_CLAIMED);
     await throttle(
       trx,

@@ -33,9 +33,8 @@ import {
 import { DateTime } from '../../../components/dashboard/date-time';
 import { ConfirmDialog } from '../../../components/dashboard/dialog';
 import { failureText } from '../../../components/dashboard/failure-text';
-import { EmptyState, LoadFailure, Skeleton } from '../../../components/dashboard/load-states';
-import { Pager } from '../../../components/dashboard/pager';
-import { pick, withParams } from '../../../components/dashboard/url-params';
+import { QueueList, QueueStatusNav } from '../../../components/dashboard/decision-queue';
+import { pick } from '../../../components/dashboard/url-params';
 
 const FILTER_LABELS: Record<ClaimStatus | 'all', string> = {
   pending: 'Pending',
@@ -233,56 +232,33 @@ export function Component() {
         or whose listing has an owner already. Compare the USDOT numbers and read the document
         before deciding.
       </p>
-      <nav aria-label="Claim status" className="flex flex-wrap gap-2">
-        {[...CLAIM_STATUSES, 'all' as const].map((s) => (
-          <Link
-            key={s}
-            to={withParams(new URLSearchParams(), { status: s === 'pending' ? null : s })}
-            aria-current={s === status ? 'page' : undefined}
-            className={`${buttonClass} ${s === status ? 'border-blue-700 bg-blue-50 text-blue-800' : ''}`}
-          >
-            {FILTER_LABELS[s]}
-            {s === 'pending' && list.data ? ` (${list.data.pending})` : ''}
-          </Link>
-        ))}
-      </nav>
-      {list.isError && !list.data ? (
-        <LoadFailure
-          what="the claims"
-          error={list.error}
-          onRetry={() => void list.refetch()}
-          retrying={list.isFetching}
-        />
-      ) : !list.data ? (
-        <Skeleton label="Loading claims…" />
-      ) : list.data.items.length === 0 ? (
-        <EmptyState>
-          {status === 'pending' ? 'No claims are waiting.' : 'No claims here.'}
-        </EmptyState>
-      ) : (
-        <>
-          <ul className="space-y-3" aria-label="Claims">
-            {list.data.items.map((claim) => (
-              <ClaimCard
-                key={claim.id}
-                claim={claim}
-                mayDecide={mayDecide}
-                onApprove={setApproving}
-                onDecline={(c) => {
-                  setReasonError(null);
-                  setDeclining(c);
-                }}
-              />
-            ))}
-          </ul>
-          <Pager
-            label="Claim pages"
-            page={list.data.page}
-            pages={Math.max(1, Math.ceil(list.data.total / list.data.limit))}
-            search={search}
+      <QueueStatusNav
+        label="Claim status"
+        statuses={CLAIM_STATUSES}
+        labels={FILTER_LABELS}
+        current={status}
+        pending={list.data?.pending}
+      />
+      <QueueList
+        query={list}
+        what="the claims"
+        noun={{ list: 'Claims', one: 'Claim', many: 'claims' }}
+        waiting={status === 'pending'}
+        search={search}
+      >
+        {(claim) => (
+          <ClaimCard
+            key={claim.id}
+            claim={claim}
+            mayDecide={mayDecide}
+            onApprove={setApproving}
+            onDecline={(c) => {
+              setReasonError(null);
+              setDeclining(c);
+            }}
           />
-        </>
-      )}
+        )}
+      </QueueList>
       <ConfirmDialog
         open={approving !== null}
         onOpenChange={(open) => {

@@ -28,9 +28,8 @@ import {
 import { DateTime } from '../../../components/dashboard/date-time';
 import { ConfirmDialog } from '../../../components/dashboard/dialog';
 import { failureText } from '../../../components/dashboard/failure-text';
-import { EmptyState, LoadFailure, Skeleton } from '../../../components/dashboard/load-states';
-import { Pager } from '../../../components/dashboard/pager';
-import { pick, withParams } from '../../../components/dashboard/url-params';
+import { QueueList, QueueStatusNav } from '../../../components/dashboard/decision-queue';
+import { pick } from '../../../components/dashboard/url-params';
 import { APPLICATIONS_PATH } from './api-paths';
 
 const STATUS_LABELS: Record<ApplicationStatus | 'all', string> = {
@@ -172,51 +171,28 @@ export function Component() {
         <BackLink to="/admin/companies">All companies</BackLink>
         <h2 className="mt-1 text-xl font-bold text-slate-900">Company applications</h2>
       </div>
-      <nav aria-label="Application status" className="flex flex-wrap gap-2">
-        {[...APPLICATION_STATUSES, 'all' as const].map((s) => (
-          <Link
-            key={s}
-            to={withParams(new URLSearchParams(), { status: s === 'pending' ? null : s })}
-            aria-current={s === status ? 'page' : undefined}
-            className={`${buttonClass} ${s === status ? 'border-blue-700 bg-blue-50 text-blue-800' : ''}`}
-          >
-            {STATUS_LABELS[s]}
-            {s === 'pending' && list.data ? ` (${list.data.pending})` : ''}
-          </Link>
-        ))}
-      </nav>
-      {list.isError && !list.data ? (
-        <LoadFailure
-          what="the applications"
-          error={list.error}
-          onRetry={() => void list.refetch()}
-          retrying={list.isFetching}
-        />
-      ) : !list.data ? (
-        <Skeleton label="Loading applications…" />
-      ) : list.data.items.length === 0 ? (
-        <EmptyState>
-          {status === 'pending' ? 'No applications are waiting.' : 'No applications here.'}
-        </EmptyState>
-      ) : (
-        <>
-          <ul className="space-y-3" aria-label="Applications">
-            {list.data.items.map((application) => (
-              <ApplicationCard
-                key={application.id}
-                application={application}
-                onDecline={setDeclining}
-              />
-            ))}
-          </ul>
-          <Pager
-            label="Application pages"
-            page={list.data.page}
-            pages={Math.max(1, Math.ceil(list.data.total / list.data.limit))}
-            search={search}
+      <QueueStatusNav
+        label="Application status"
+        statuses={APPLICATION_STATUSES}
+        labels={STATUS_LABELS}
+        current={status}
+        pending={list.data?.pending}
+      />
+      <QueueList
+        query={list}
+        what="the applications"
+        noun={{ list: 'Applications', one: 'Application', many: 'applications' }}
+        waiting={status === 'pending'}
+        search={search}
+      >
+        {(application) => (
+          <ApplicationCard
+            key={application.id}
+            application={application}
+            onDecline={setDeclining}
           />
-        </>
-      )}
+        )}
+      </QueueList>
       <ConfirmDialog
         open={declining !== null}
         onOpenChange={(open) => {

@@ -3,7 +3,7 @@
  * session it came from, the forwarding attempts and the status history; the status change (who and when are
  * recorded by the server) and, for a dead letter, the retry of its delivery behind a confirmation.
  */
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import {
@@ -18,16 +18,11 @@ import {
 import { toast } from '../../../components/toast/toast-store';
 import { ApiError } from '../../../lib/api-client';
 import { adminWrite } from '../admin-request';
-import {
-  cardClass,
-  inputClass,
-  linkClass,
-  primaryButtonClass,
-} from '../../../components/dashboard/classes';
+import { cardClass, linkClass, primaryButtonClass } from '../../../components/dashboard/classes';
 import { DateTime } from '../../../components/dashboard/date-time';
 import { ConfirmDialog } from '../../../components/dashboard/dialog';
 import { failureText } from '../../../components/dashboard/failure-text';
-import { Field, StatusSelectField } from '../../../components/dashboard/fields';
+import { StatusForm } from '../../../components/dashboard/status-form';
 import { RecordStates } from '../../../components/dashboard/load-states';
 import { Panel } from '../../../components/dashboard/section-card';
 import { DeliveryBadge, fullName, moveSizeLabel, StatusBadge } from './lead-format';
@@ -41,10 +36,8 @@ const ATTEMPT_EVENTS: Record<string, string> = {
   retried: 'Queued again by an admin',
 };
 
-function StatusForm({ detail }: { detail: AdminLeadDetail }) {
+function LeadStatusForm({ detail }: { detail: AdminLeadDetail }) {
   const queryClient = useQueryClient();
-  const [status, setStatus] = useState<LeadStatus>(detail.lead.status);
-  const [note, setNote] = useState('');
   const change = useMutation({
     mutationFn: (body: { status: LeadStatus; note?: string }) =>
       adminWrite<AdminLeadDetail>('POST', `${ADMIN_API.leads}/${detail.lead.id}/status`, body),
@@ -52,7 +45,6 @@ function StatusForm({ detail }: { detail: AdminLeadDetail }) {
       queryClient.setQueryData([`${ADMIN_API.leads}/${detail.lead.id}`], updated);
       void queryClient.invalidateQueries({ queryKey: [ADMIN_API.leads] });
       void queryClient.invalidateQueries({ queryKey: [ADMIN_API.dashboard] });
-      setNote('');
       toast({
         title: 'Status updated',
         description: `${fullName(updated.lead)} is now ${LEAD_STATUS_LABELS[updated.lead.status]}.`,
@@ -65,36 +57,15 @@ function StatusForm({ detail }: { detail: AdminLeadDetail }) {
         variant: 'destructive',
       }),
   });
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = note.trim();
-    change.mutate({ status, ...(trimmed ? { note: trimmed } : {}) });
-  };
-  const unchanged = status === detail.lead.status && note.trim() === '';
   return (
-    <form onSubmit={onSubmit} aria-label="Change status" className="space-y-3">
-      <StatusSelectField
-        statuses={LEAD_STATUSES}
-        labels={LEAD_STATUS_LABELS}
-        value={status}
-        onChange={setStatus}
-      />
-      <Field label="Note (optional)">
-        {(control) => (
-          <textarea
-            {...control}
-            value={note}
-            maxLength={500}
-            rows={2}
-            onChange={(event) => setNote(event.target.value)}
-            className={inputClass}
-          />
-        )}
-      </Field>
-      <button type="submit" disabled={change.isPending || unchanged} className={primaryButtonClass}>
-        {change.isPending ? 'Saving…' : 'Update status'}
-      </button>
-    </form>
+    <StatusForm
+      statuses={LEAD_STATUSES}
+      labels={LEAD_STATUS_LABELS}
+      current={detail.lead.status}
+      note={{ rows: 2 }}
+      pending={change.isPending}
+      save={change.mutateAsync}
+    />
   );
 }
 
@@ -400,7 +371,7 @@ export function LeadDetailView({ detail }: { detail: AdminLeadDetail }) {
         </div>
         <div className="space-y-4">
           <Panel title="Change status">
-            <StatusForm key={`${lead.status}-${detail.statusHistory.length}`} detail={detail} />
+            <LeadStatusForm key={`${lead.status}-${detail.statusHistory.length}`} detail={detail} />
           </Panel>
           <Delivery detail={detail} />
           <History detail={detail} />

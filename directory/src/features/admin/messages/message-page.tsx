@@ -28,7 +28,8 @@ import {
 } from '../../../components/dashboard/classes';
 import { DateTime } from '../../../components/dashboard/date-time';
 import { failureText } from '../../../components/dashboard/failure-text';
-import { Field, StatusSelectField } from '../../../components/dashboard/fields';
+import { Field } from '../../../components/dashboard/fields';
+import { StatusForm } from '../../../components/dashboard/status-form';
 import { RecordStates } from '../../../components/dashboard/load-states';
 import { Panel } from '../../../components/dashboard/section-card';
 import { MESSAGE_STATUS_LABELS, MessageStatusBadge, topicLabel } from './message-format';
@@ -62,38 +63,23 @@ function replyHref(detail: Detail, siteName: string): string {
   return `mailto:${encodeURIComponent(detail.message.email)}?subject=${encodeURIComponent(subject)}`;
 }
 
-function StatusForm({ detail }: { detail: Detail }) {
-  const [status, setStatus] = useState<ContactMessageStatus>(detail.message.status);
+function MessageStatusForm({ detail }: { detail: Detail }) {
   const change = useMessageChange(detail.message.id, 'Status');
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    change.mutate(
-      { action: 'status', body: { status } },
-      {
-        onSuccess: (updated) =>
+  return (
+    <StatusForm
+      statuses={CONTACT_MESSAGE_STATUSES}
+      labels={MESSAGE_STATUS_LABELS}
+      current={detail.message.status}
+      pending={change.isPending}
+      save={({ status }) =>
+        change.mutateAsync({ action: 'status', body: { status } }).then((updated) =>
           toast({
             title: 'Status updated',
             description: `The message is now ${MESSAGE_STATUS_LABELS[updated.message.status]}.`,
           }),
-      },
-    );
-  };
-  return (
-    <form onSubmit={onSubmit} aria-label="Change status" className="space-y-3">
-      <StatusSelectField
-        statuses={CONTACT_MESSAGE_STATUSES}
-        labels={MESSAGE_STATUS_LABELS}
-        value={status}
-        onChange={setStatus}
-      />
-      <button
-        type="submit"
-        disabled={change.isPending || status === detail.message.status}
-        className={primaryButtonClass}
-      >
-        {change.isPending ? 'Saving…' : 'Update status'}
-      </button>
-    </form>
+        )
+      }
+    />
   );
 }
 
@@ -254,7 +240,7 @@ function MessageView({ detail }: { detail: Detail }) {
       </div>
       <div className="space-y-4">
         <Panel title="Status">
-          <StatusForm key={`status-${message.status}`} detail={detail} />
+          <MessageStatusForm key={`status-${message.status}`} detail={detail} />
         </Panel>
         <Panel title="Assignment">
           <AssignForm key={`assignee-${message.assignee?.id ?? 'nobody'}`} detail={detail} />

@@ -3,7 +3,6 @@
  * move, the consent that named this company, this company's status with a note, and its history of changes
  * (who and when, kept by the server).
  */
-import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import {
@@ -15,21 +14,19 @@ import {
 } from '@moveratlas/contracts';
 import { toast } from '../../../components/toast/toast-store';
 import { ApiError } from '../../../lib/api-client';
-import { inputClass, linkClass, primaryButtonClass } from '../../../components/dashboard/classes';
+import { linkClass } from '../../../components/dashboard/classes';
 import { DateTime } from '../../../components/dashboard/date-time';
 import { failureText } from '../../../components/dashboard/failure-text';
 import { Facts } from '../../../components/dashboard/facts';
-import { Field, StatusSelectField } from '../../../components/dashboard/fields';
+import { StatusForm } from '../../../components/dashboard/status-form';
 import { RecordStates } from '../../../components/dashboard/load-states';
 import { Panel } from '../../../components/dashboard/section-card';
 import { proWrite } from '../pro-request';
 import { fullName, leadsApi, LeadStatusBadge, moveDayText, moveSizeLabel } from './lead-format';
 import { proScreenPath } from '../pro-paths';
 
-function StatusForm({ detail, companyId }: { detail: ProLeadDetail; companyId: number }) {
+function LeadStatusForm({ detail, companyId }: { detail: ProLeadDetail; companyId: number }) {
   const queryClient = useQueryClient();
-  const [status, setStatus] = useState<CompanyLeadStatus>(detail.lead.status);
-  const [note, setNote] = useState('');
   const detailKey = leadsApi(companyId, `/${detail.lead.id}`);
   const change = useMutation({
     mutationFn: (body: { status: CompanyLeadStatus; note?: string }) =>
@@ -37,7 +34,6 @@ function StatusForm({ detail, companyId }: { detail: ProLeadDetail; companyId: n
     onSuccess: (updated) => {
       queryClient.setQueryData([detailKey], updated);
       void queryClient.invalidateQueries({ queryKey: [leadsApi(companyId)] });
-      setNote('');
       toast({
         title: 'Lead updated',
         description: `${fullName(updated.lead)} is now marked ${COMPANY_LEAD_STATUS_LABELS[
@@ -52,36 +48,16 @@ function StatusForm({ detail, companyId }: { detail: ProLeadDetail; companyId: n
         variant: 'destructive',
       }),
   });
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = note.trim();
-    change.mutate({ status, ...(trimmed ? { note: trimmed } : {}) });
-  };
-  const unchanged = status === detail.lead.status && note.trim() === '';
   return (
-    <form onSubmit={onSubmit} aria-label="Change status" className="space-y-3">
-      <StatusSelectField
-        statuses={COMPANY_LEAD_STATUSES}
-        labels={COMPANY_LEAD_STATUS_LABELS}
-        value={status}
-        onChange={setStatus}
-      />
-      <Field label="Note (optional)" hint="Seen by your colleagues, never by the customer.">
-        {(control) => (
-          <textarea
-            {...control}
-            value={note}
-            maxLength={500}
-            rows={3}
-            onChange={(event) => setNote(event.target.value)}
-            className={inputClass}
-          />
-        )}
-      </Field>
-      <button type="submit" disabled={change.isPending || unchanged} className={primaryButtonClass}>
-        {change.isPending ? 'Saving…' : 'Save'}
-      </button>
-    </form>
+    <StatusForm
+      statuses={COMPANY_LEAD_STATUSES}
+      labels={COMPANY_LEAD_STATUS_LABELS}
+      current={detail.lead.status}
+      note={{ hint: 'Seen by your colleagues, never by the customer.', rows: 3 }}
+      submitLabel="Save"
+      pending={change.isPending}
+      save={change.mutateAsync}
+    />
   );
 }
 
@@ -201,7 +177,7 @@ export function LeadDetailView({
         </div>
         <div className="space-y-4">
           <Panel title="Your status">
-            <StatusForm
+            <LeadStatusForm
               key={`${lead.status}-${detail.history.length}`}
               detail={detail}
               companyId={companyId}

@@ -38,7 +38,7 @@ test('an owner edits a company, then finds and reads the change in the audit log
     await page.getByRole('link', { name: 'History' }).click();
     await expect(page).toHaveURL(`${PRODUCT_URL}/admin/audit?entityType=company&entityId=${id}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
-    await expect(page.getByText('2 entries match')).toBeVisible();
+    await expect(page.getByText('2 entries match these filters')).toBeVisible();
     const entries = page.getByRole('list', { name: 'Audit entries, newest first' });
     await expect(entries.locator('> li').first()).toContainText(`Updated company ${AFTER}: name`);
     await expect(entries.locator('> li').nth(1)).toContainText(`Created company ${BEFORE}`);
@@ -49,7 +49,7 @@ test('an owner edits a company, then finds and reads the change in the audit log
     await filters.getByLabel('Who').selectOption(E2E_ADMIN.username);
     await filters.getByRole('button', { name: 'Apply filters' }).click();
     await expect(page).toHaveURL(/action=company\.update/);
-    await expect(page.getByText('1 entry matches')).toBeVisible();
+    await expect(page.getByText('1 entry matches these filters')).toBeVisible();
     const entry = entries.locator('> li').first();
     await expect(entry).toContainText(
       `${E2E_ADMIN.username} (owner) · Edit a company · Company ${id}`,
@@ -73,7 +73,7 @@ test('an owner edits a company, then finds and reads the change in the audit log
     // The same entry on a phone: the filters and the entry fit the width, nothing scrolls sideways.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();
-    await expect(page.getByText('1 entry matches')).toBeVisible();
+    await expect(page.getByText('1 entry matches these filters')).toBeVisible();
     await entries
       .locator('> li')
       .first()

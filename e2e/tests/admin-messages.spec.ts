@@ -41,7 +41,7 @@ test('a visitor’s message reaches the inbox, where staff open, assign and clos
   const search = page.getByRole('search', { name: 'Filter messages' });
   await search.getByLabel('Search').fill(RUN);
   await search.getByRole('button', { name: 'Apply filters' }).click();
-  await expect(page.getByText('1 message matches')).toBeVisible();
+  await expect(page.getByText('1 message matches these filters')).toBeVisible();
   const table = page.getByRole('table', { name: 'Contact messages, newest first' });
   const row = table.getByRole('row').filter({ hasText: SENDER });
   await expect(row.getByText('A company listing (corrections or removal)')).toBeVisible();

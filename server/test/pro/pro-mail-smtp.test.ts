@@ -1,11 +1,12 @@
 /**
- * The movers' e-mails through a real SMTP server on loopback (issue 17): with SMTP_URL set, a password reset
- * link and a team invitation leave by the mail job and arrive, each at the right address with its single-use
- * link. The test runs the mail job's handler on exactly its own messages, not a worker: a worker would also
- * take the mail jobs of test files running beside this one on the same database. (The claim code's delivery is in test/claims/claims.test.ts; without SMTP_URL the same messages are
- * kept for the admin Mail screen, which the other /pro tests read.)
+ * The movers' e-mails through a real SMTP server on loopback (issue 17): with SMTP_URL set, a claim code, a
+ * password reset link and a team invitation leave by the mail job and arrive, each at the right address (the
+ * code at the listing's own), and what they carry works. The test runs the mail job's handler on exactly its
+ * own messages, not a worker: a worker would also take the mail jobs of other tests on the same database.
+ * (Without SMTP_URL the same messages are kept for the admin Mail screen, which the other /pro tests read.)
  */
 import { pino } from 'pino';
+import { claimCodeApiPath, claimVerifyApiPath } from '@moveratlas/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type Config } from '../../src/config';
 import type { Job } from '../../src/jobs/queue';
@@ -21,6 +22,8 @@ describe.each(testDatabases())("movers' e-mails over SMTP on $name", (database) 
   let smtp: LoopbackSmtp;
   let handlers: JobRegistry;
   const movers: number[] = [];
+  /** Messages made before this file started (other files', kept unsent in the embedded mailbox) are not ours. */
+  const started = Date.now();
 
   beforeAll(async () => {
     smtp = new LoopbackSmtp();
@@ -42,11 +45,12 @@ describe.each(testDatabases())("movers' e-mails over SMTP on $name", (database) 
     }
   });
 
-  /** Runs the mail job of every message queued to `address`, as the worker would. */
-  async function sendQueuedTo(address: string) {
+  /** Runs the mail job of the message `template` queued to `address`, as the worker would. */
+  async function sendQueuedTo(address: string, template: string) {
     const ids = (await app
       .db('mail_messages')
-      .where({ to_address: address })
+      .where({ to_address: address, template })
+      .where('created_at', '>=', started)
       .pluck('id')) as number[];
     expect(ids).toHaveLength(1);
     const context = { progress: async () => {}, log: async () => {} };
@@ -63,6 +67,61 @@ describe.each(testDatabases())("movers' e-mails over SMTP on $name", (database) 
       );
   }
 
+  it('delivers a claim code to the address on the listing, and that code claims it', async () => {
+    const listing = (await app
+      .db('companies')
+      .where('is_in_list', true)
+      .whereNotNull('email')
+      .whereNotIn('id', app.db('company_users').select('company_id'))
+      .orderBy('id')
+      .first('id', 'slug', 'name', 'email')) as {
+      id: number;
+      slug: string;
+      name: string;
+      email: string;
+    };
+    const claimant = `smtp-claimant-${Date.now()}@movers.test`;
+    const post = (path: string, body: unknown) =>
+      fetch(`${app.baseUrl}${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '203.0.113.77' },
+        body: JSON.stringify(body),
+      });
+    try {
+      const asked = await post(claimCodeApiPath(listing.slug), {
+        name: 'Sam Claimant',
+        email: claimant,
+      });
+      expect(asked.status).toBe(202);
+      await sendQueuedTo(listing.email, 'claim-code');
+      expect(smtp.to(claimant)).toHaveLength(0);
+      const [mail] = smtp.to(listing.email);
+      expect(mail!.subject).toMatch(/^\d{6} is your code to claim /);
+      expect(mail!.subject).toContain(listing.name);
+      const code = /^(\d{6}) /.exec(mail!.subject)![1]!;
+      expect(mail!.decoded).toContain(`Your code: ${code}`);
+
+      const verified = await post(claimVerifyApiPath(listing.slug), {
+        email: claimant,
+        code,
+        password: 'juniper ledger claim harbor 5521',
+      });
+      expect(verified.status, await verified.clone().text()).toBe(200);
+      const owners = (await app
+        .db({ cu: 'company_users' })
+        .join({ u: 'mover_users' }, 'u.id', 'cu.user_id')
+        .where('cu.company_id', listing.id)
+        .select('u.email', 'cu.role')) as Array<{ email: string; role: string }>;
+      expect(owners).toEqual([{ email: claimant, role: 'owner' }]);
+    } finally {
+      const users = (await app.db('mover_users').where('email', claimant).pluck('id')) as number[];
+      movers.push(...users.map(Number));
+      await app.db('company_users').where('company_id', listing.id).delete();
+      await app.db('claim_codes').where('company_id', listing.id).delete();
+      await app.db('companies').where('id', listing.id).update({ claimed_at: null });
+    }
+  });
+
   it('delivers a password reset link, and a team invitation, each to its own address', async () => {
     const company = (await app.db('companies').orderBy('id').first('id', 'name')) as {
       id: number;
@@ -77,7 +136,7 @@ describe.each(testDatabases())("movers' e-mails over SMTP on $name", (database) 
       body: JSON.stringify({ email: owner.email }),
     });
     expect(asked.status).toBe(202);
-    await sendQueuedTo(owner.email);
+    await sendQueuedTo(owner.email, 'mover-password-reset');
     expect(smtp.to(owner.email)).toHaveLength(1);
     const [reset] = smtp.to(owner.email);
     expect(reset!.subject).toMatch(/^Reset your .+ password$/);
@@ -90,17 +149,18 @@ describe.each(testDatabases())("movers' e-mails over SMTP on $name", (database) 
       body: JSON.stringify({ email: colleague, role: 'staff' }),
     });
     expect(invited.status).toBeLessThan(300);
-    await sendQueuedTo(colleague);
+    await sendQueuedTo(colleague, 'mover-invitation');
     expect(smtp.to(colleague)).toHaveLength(1);
     const [invitation] = smtp.to(colleague);
     expect(invitation!.subject).toMatch(/^Test Mover invited you to .+ on /);
     expect(invitation!.subject).toContain(company.name);
     expect(invitation!.decoded).toMatch(/\/pro\/invitation\?token=[A-Za-z0-9_-]{43}/);
-    // Nothing went to anyone else.
+    // Nothing else went to either of them.
     expect(
       smtp.messages
         .map((m) => m.to)
         .flat()
+        .filter((to) => to === colleague || to === owner.email)
         .sort(),
     ).toEqual([colleague, owner.email].sort());
     await app.db('mover_tokens').where({ email: colleague }).delete();

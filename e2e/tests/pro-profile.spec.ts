@@ -19,6 +19,8 @@ import {
 } from '../support/mover';
 
 const RUN = randomUUID().slice(0, 8);
+/** The gallery's srcset: the 480 px thumbnail, then the 1,600 px picture, both from /media. */
+const SRCSET = /^(\/media\/companies\/\S+) 480w, (\/media\/companies\/\S+) 1600w$/;
 
 let listing: E2eListing;
 let mover: E2eMover;
@@ -67,9 +69,8 @@ test('a mover edits the description and adds a photo on the Profile screen; the 
   await expect(page.getByText(words)).toBeVisible();
   const shown = page.getByRole('region', { name: 'Photos' }).getByRole('img').first();
   const srcset = (await shown.getAttribute('srcset')) ?? '';
-  const [, thumbUrl, largeUrl] =
-    /^(\/media\/companies\/\S+) 480w, (\/media\/companies\/\S+) 1600w$/.exec(srcset) ?? [];
-  expect(srcset).toMatch(/^\/media\/companies\/\S+ 480w, \/media\/companies\/\S+ 1600w$/);
+  expect(srcset).toMatch(SRCSET);
+  const [, thumbUrl, largeUrl] = SRCSET.exec(srcset)!;
   await expect(shown).toHaveAttribute('src', thumbUrl!);
   // The browser loaded one of the two (by the screen's width): a picture it could draw, not a broken one.
   await expect

@@ -59,16 +59,19 @@ export async function listCompanyImages(
   };
 }
 
-/** The addresses staff entered by hand (not uploads), which the profile keeps after the uploads. */
+/** The company's logo and photo addresses as stored: its uploads' and those staff entered by hand. */
 async function companyAddresses(
-  trx: Knex.Transaction,
+  db: Knex | Knex.Transaction,
   companyId: number,
 ): Promise<{ logo: string | null; photoUrls: string[] }> {
-  const row = (await trx('companies').where('id', companyId).first('logo', 'photo_urls')) as
+  const row = (await db('companies').where('id', companyId).first('logo', 'photo_urls')) as
     { logo: string | null; photo_urls: string | null } | undefined;
   if (!row) throw notFound('No such company');
   return { logo: row.logo, photoUrls: parsePhotoUrls(row.photo_urls) };
 }
+
+/** The addresses staff entered by hand (not uploads), which the profile keeps after the uploads. */
+const enteredByHand = (urls: readonly string[]) => urls.filter((u) => !isUploadedImageAddress(u));
 
 /**
  * Points the company's logo and photo addresses at its uploads and raises its version. Answers the values
@@ -83,7 +86,7 @@ export async function publishCompanyImages(
 }> {
   const current = await companyAddresses(trx, companyId);
   const { logo, photos } = await listCompanyImages(trx, companyId);
-  const byHand = current.photoUrls.filter((u) => !isUploadedImageAddress(u));
+  const byHand = enteredByHand(current.photoUrls);
   const photoUrls = [...photos.map((p) => p.url), ...byHand].slice(0, MAX_PRO_PHOTOS);
   const logoUrl =
     logo?.url ?? (current.logo && !isUploadedImageAddress(current.logo) ? current.logo : null);
@@ -118,7 +121,7 @@ export async function addCompanyImage(
   if (kind === 'photo') {
     const { photos } = await listCompanyImages(trx, companyId);
     const { photoUrls } = await companyAddresses(trx, companyId);
-    const byHand = photoUrls.filter((u) => !isUploadedImageAddress(u)).length;
+    const byHand = enteredByHand(photoUrls).length;
     if (photos.length + byHand >= MAX_PRO_PHOTOS)
       throw new HttpError(
         409,
@@ -166,10 +169,7 @@ export async function listLinkedPhotos(
   db: Knex | Knex.Transaction,
   companyId: number,
 ): Promise<string[]> {
-  const row = (await db('companies').where('id', companyId).first('photo_urls')) as
-    { photo_urls: string | null } | undefined;
-  if (!row) throw notFound('No such company');
-  return parsePhotoUrls(row.photo_urls).filter((u) => !isUploadedImageAddress(u));
+  return enteredByHand((await companyAddresses(db, companyId)).photoUrls);
 }
 
 /**

@@ -19,7 +19,7 @@ import { openDatabase } from '../server/src/db/connection';
 import { migrate } from '../server/src/db/prepare';
 import { startServer } from './support/load';
 import { UpstreamProcess } from './support/upstream';
-import { leadForm } from '../server/test/leads/lead-form';
+import { leadForm, newVisitor } from '../server/test/leads/lead-form';
 
 const leadsPerPhase = Number(process.env.BENCH_LEADS ?? 6000);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -89,13 +89,19 @@ async function submitLeads(port: number, label: string, prefix: string): Promise
         method: 'POST',
         path: '/api/proxy/send_lead',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        setupRequest: (request) => ({
-          ...request,
-          body: new URLSearchParams({
-            ...template,
-            lead_uuid: `${prefix}-${String(n++).padStart(7, '0')}`,
-          }).toString(),
-        }),
+        setupRequest: (request) => {
+          // A new visitor each time, as in life: a repeat would be linked, not sent again (issue 18).
+          const visitor = newVisitor();
+          return {
+            ...request,
+            body: new URLSearchParams({
+              ...template,
+              email_address: visitor.email,
+              phone_number: visitor.phone,
+              lead_uuid: `${prefix}-${String(n++).padStart(7, '0')}`,
+            }).toString(),
+          };
+        },
       },
     ],
   });

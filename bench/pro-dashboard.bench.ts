@@ -8,11 +8,8 @@
  * Usage: npm run bench:pro  [BENCH_SECONDS=5] [BENCH_DATABASES=sqlite,mysql] [BENCH_LEADS=20000]
  *        [BENCH_MYSQL_URL=mysql://root@127.0.0.1:3306/bench_pro]  (its database is dropped and made again)
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import knexFactory, { type Knex } from 'knex';
+import type { Knex } from 'knex';
 import { pino } from 'pino';
 import type { DatabaseConfig } from '../server/src/config';
 import { openDatabase } from '../server/src/db/connection';
@@ -22,12 +19,12 @@ import { hashPassword } from '../server/src/features/auth/passwords';
 import { addCompanyUser, findOrCreateMoverUser } from '../server/src/features/movers';
 import { measure, startServer, type Measurement } from './support/load';
 import { seedProDashboard } from './support/pro-data';
+import { emptyDatabase } from './support/seeded-database';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const databases = (process.env.BENCH_DATABASES ?? 'sqlite,mysql').split(',');
 const leadCount = Number(process.env.BENCH_LEADS ?? 20_000);
 const mysqlUrl = process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/bench_pro';
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TARGET_P99_MS = 50;
 const EMAIL = 'bench.owner@example.com';
 const PASSWORD = 'a long benchmark passphrase';
@@ -43,30 +40,7 @@ async function withDb<T>(config: DatabaseConfig, work: (db: Knex) => Promise<T>)
 
 /** A fresh database: migrated, seeded with a small directory, then the dashboard's data and its mover. */
 async function freshDatabase(name: string): Promise<{ url: string; config: DatabaseConfig }> {
-  let url: string;
-  let config: DatabaseConfig;
-  if (name === 'sqlite') {
-    const filename = path.join(root, 'data', 'bench', 'pro-dashboard.sqlite');
-    fs.mkdirSync(path.dirname(filename), { recursive: true });
-    for (const suffix of ['', '-wal', '-shm']) fs.rmSync(filename + suffix, { force: true });
-    config = { client: 'sqlite', filename };
-    url = `sqlite:${filename}`;
-  } else {
-    const target = new URL(mysqlUrl);
-    const database = target.pathname.replace(/^\//, '') || 'bench_pro';
-    if (!/^\w+$/.test(database)) throw new Error(`unsafe database name ${database}`);
-    const server = new URL(mysqlUrl);
-    server.pathname = '/';
-    const admin = knexFactory({
-      client: 'mysql2',
-      connection: { uri: server.toString() } as Knex.MySqlConnectionConfig,
-    });
-    await admin.raw(`DROP DATABASE IF EXISTS \`${database}\``);
-    await admin.raw(`CREATE DATABASE \`${database}\` CHARACTER SET utf8mb4`);
-    await admin.destroy();
-    config = { client: 'mysql', url: target.toString() };
-    url = target.toString();
-  }
+  const { url, config } = await emptyDatabase(name, 'pro-dashboard.sqlite', mysqlUrl);
   await withDb(config, async (db) => {
     const started = performance.now();
     await prepareDatabase(db, { companies: 300, seed: 20261127 }, pino({ level: 'silent' }));

@@ -82,6 +82,8 @@ export default defineConfig({
         RATE_LIMIT_LEADS: '100000',
         RATE_LIMIT_SESSIONS: '100000',
         RATE_LIMIT_MATCHES: '100000',
+        // The lead-delivery spec's stand-in webhook receiver listens on this machine, over http.
+        WEBHOOK_ALLOW_LOOPBACK: '1',
         ADMIN_USERNAME: E2E_ADMIN.username,
         ADMIN_PASSWORD: E2E_ADMIN.password,
       },

@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import knexFactory, { type Knex } from 'knex';
 import { pino } from 'pino';
 import type { DatabaseConfig } from '../../server/src/config';
 import { openDatabase } from '../../server/src/db/connection';
@@ -42,4 +43,37 @@ export async function ensureSeeded(config: DatabaseConfig, companies: number): P
   } finally {
     await db.destroy();
   }
+}
+
+/**
+ * An empty database for one benchmark run: the SQLite file `data/bench/<file>` removed (with its WAL), or the
+ * MariaDB database `mysqlUrl` names dropped and created again. Answers its URL (for the server) and config.
+ */
+export async function emptyDatabase(
+  name: 'sqlite' | 'mysql' | string,
+  file: string,
+  mysqlUrl: string,
+): Promise<{ url: string; config: DatabaseConfig }> {
+  if (name === 'sqlite') {
+    const filename = path.join(dataDir, file);
+    fs.mkdirSync(dataDir, { recursive: true });
+    for (const suffix of ['', '-wal', '-shm']) fs.rmSync(filename + suffix, { force: true });
+    return { url: `sqlite:${filename}`, config: { client: 'sqlite', filename } };
+  }
+  const target = new URL(mysqlUrl);
+  const database = target.pathname.replace(/^\//, '');
+  if (!/^\w+$/.test(database)) throw new Error(`unsafe database name ${database}`);
+  const server = new URL(mysqlUrl);
+  server.pathname = '/';
+  const admin = knexFactory({
+    client: 'mysql2',
+    connection: { uri: server.toString() } as Knex.MySqlConnectionConfig,
+  });
+  try {
+    await admin.raw(`DROP DATABASE IF EXISTS \`${database}\``);
+    await admin.raw(`CREATE DATABASE \`${database}\` CHARACTER SET utf8mb4`);
+  } finally {
+    await admin.destroy();
+  }
+  return { url: target.toString(), config: { client: 'mysql', url: target.toString() } };
 }

@@ -15,7 +15,8 @@ const config = loadConfig({
   // Lead-pipeline settings (LEAD_BACKEND_URL, JOB_*, RATE_LIMIT_*) come from the benchmark's environment.
   ...process.env,
   DATABASE_URL: process.argv[2],
-  NODE_ENV: 'production',
+  // Production, unless a benchmark needs test mode (bench/deliveries: webhooks to plain-http loopback).
+  NODE_ENV: process.env.BENCH_NODE_ENV === 'test' ? 'test' : 'production',
   LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
 });
 const logger = pino({ level: config.logLevel });

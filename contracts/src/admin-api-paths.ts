@@ -8,8 +8,10 @@ export const ADMIN_API = {
   leadFacets: '/api/admin/leads/facets',
   statistics: '/api/admin/statistics',
   contactMessages: '/api/admin/contact-messages',
-  /** How many messages nobody has opened: the navigation's and the dashboard's figure. */
+  /** How many messages nobody has opened: the dashboard's figure. */
   contactMessageCounts: '/api/admin/contact-messages/counts',
+  /** How much work waits for staff: the sidebar's counts; the screens that decide invalidate it. */
+  waiting: '/api/admin/waiting',
   /** What is failing now: the banner across every admin page, and the dashboard. */
   alerts: '/api/admin/alerts',
   mail: '/api/admin/mail',

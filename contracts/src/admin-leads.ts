@@ -10,6 +10,9 @@ import { LEAD_STATUSES, LeadStatusSchema } from './lead';
 import { MOVE_SIZES } from './move-sizes';
 import { multilineText } from './text';
 import { fieldLabel } from './text';
+import { leadDeliveryEntrySchema } from './lead-delivery-states';
+import { LEAD_QUALITY_FLAGS, leadQualitySchema } from './lead-quality';
+import { LeadReturnSchema } from './lead-returns';
 
 // ---------------------------------------------------------------------------------------------------------
 // Query parameters shared by the admin screens
@@ -66,6 +69,13 @@ export const LEAD_DELIVERY_STATES = ['delivered', 'pending', 'retrying', 'failed
 export type LeadDeliveryState = (typeof LEAD_DELIVERY_STATES)[number];
 /** The delivery filter: delivered, not yet delivered (pending or retrying), or given up (dead or failed). */
 export const LEAD_DELIVERY_FILTERS = ['delivered', 'pending', 'dead'] as const;
+/**
+ * The quality filter: leads with a throwaway e-mail or a repeat request, or neither. It reads what was stored
+ * on arrival; the sample phone number is read from the number as typed (any format), which SQL cannot do on
+ * both engines, so it is not part of this filter (its badge still shows in the list).
+ */
+export const LEAD_QUALITY_FILTERS = ['flagged', 'unflagged'] as const;
+export type LeadQualityFilter = (typeof LEAD_QUALITY_FILTERS)[number];
 
 export const LEAD_SORTS = [
   'created_at',
@@ -92,6 +102,7 @@ const leadFilterShape = {
   /** Name, e-mail or public lead id. */
   q: adminTextParam('q', 100),
   delivery: adminEnumParam('delivery', LEAD_DELIVERY_FILTERS),
+  quality: adminEnumParam('quality', LEAD_QUALITY_FILTERS),
 };
 
 /** A day range's rule: the start not after the end (either may be missing). */
@@ -157,6 +168,8 @@ export const AdminLeadSummarySchema = z.object({
   siteId: z.string(),
   status: LeadStatusSchema,
   delivery: z.enum(LEAD_DELIVERY_STATES),
+  /** What the quality checks found (the same flags as the lead's record), for the list's badges. */
+  qualityFlags: z.array(z.enum(LEAD_QUALITY_FLAGS)),
 });
 export type AdminLeadSummary = z.infer<typeof AdminLeadSummarySchema>;
 
@@ -274,6 +287,12 @@ export const AdminLeadDetailSchema = z.object({
     canRetry: z.boolean(),
   }),
   statusHistory: z.array(AdminLeadStatusChangeSchema),
+  /** The lead's deliveries to the movers it named, by e-mail and webhook (issue 18). */
+  moverDeliveries: z.array(leadDeliveryEntrySchema),
+  /** The checks made when the lead arrived (issue 18). */
+  quality: leadQualitySchema,
+  /** Movers' returns of the lead, with their company. */
+  returns: z.array(LeadReturnSchema.extend({ companyName: z.string() })),
 });
 export type AdminLeadDetail = z.infer<typeof AdminLeadDetailSchema>;
 

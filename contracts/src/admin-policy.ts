@@ -42,8 +42,9 @@ export interface AdminRoutePolicy {
 
 /** Every /api/admin route. A new route must be added here, or every role is refused it. */
 export const ADMIN_ROUTE_POLICY = {
-  // The dashboard, statistics and the database screen's reads.
+  // The dashboard, the sidebar's counts of waiting work, statistics and the database screen's reads.
   'GET /dashboard': { role: 'viewer', does: 'read the dashboard' },
+  'GET /waiting': { role: 'viewer', does: 'read how much work is waiting' },
   'GET /statistics': { role: 'viewer', does: 'read the statistics' },
   'GET /database/health': { role: 'viewer', does: 'read the database health' },
   'GET /database/tables': { role: 'viewer', does: 'read the database tables' },
@@ -64,6 +65,18 @@ export const ADMIN_ROUTE_POLICY = {
   'GET /leads/facets': { role: 'viewer', does: 'read the leads' },
   'GET /leads/export.csv': { role: 'owner', does: 'export leads', audit: 'leads.export' },
   'GET /leads/:id': { role: 'viewer', does: 'read a lead' },
+  'GET /deletion-requests': { role: 'viewer', does: 'read the visitors’ deletion requests' },
+  'POST /deletion-requests/:id/fulfil': {
+    role: 'editor',
+    does: 'delete a visitor’s data',
+    audit: 'lead.data-delete',
+  },
+  'GET /lead-returns': { role: 'viewer', does: 'read the movers’ returns of leads' },
+  'POST /lead-returns/:id/decision': {
+    role: 'editor',
+    does: 'accept or refuse a mover’s return of a lead',
+    audit: 'lead_return.decide',
+  },
   'POST /leads/:id/status': {
     role: 'editor',
     does: 'change a lead’s status',

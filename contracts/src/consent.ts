@@ -96,3 +96,12 @@ export const ConsentRecordSchema = z.object({
   pageUrl: z.string(),
 });
 export type ConsentRecord = z.infer<typeof ConsentRecordSchema>;
+
+/**
+ * The positive whole-number company ids among the movers a visitor chose (ids arrive as numbers or text): the
+ * companies a consent names, which the intake files the lead under and the delivery checks before each attempt.
+ */
+export function namedCompanyIds(companies: ReadonlyArray<{ id: unknown }>): number[] {
+  const ids = companies.map((c) => Number(c.id)).filter((id) => Number.isSafeInteger(id) && id > 0);
+  return [...new Set(ids)];
+}

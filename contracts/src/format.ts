@@ -135,3 +135,12 @@ export function companyPageTitle(
     siteName,
   );
 }
+
+/** A day in words, "November 20, 2026" (UTC): in e-mails and notes the server writes. */
+export const formatLongDay = (when: number | string): string =>
+  new Date(when).toLocaleDateString('en-US', {
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });

@@ -133,3 +133,9 @@ export function moveDateIssue(value: string, window: MoveDateWindow): string | u
   if (order(date) > order(window.last)) return moveDateTooFar(window);
   return undefined;
 }
+
+/** A stored move day (YYYY-MM-DD or MM/DD/YYYY) in words for a message, e.g. "March 14, 2027". */
+export const spelledMoveDay = (value: string | null): string => {
+  const date = value ? readMoveDate(value) : undefined;
+  return date ? spelledDate(date) : 'date not given';
+};

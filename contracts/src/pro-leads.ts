@@ -16,6 +16,9 @@ import {
 } from './admin-leads';
 import { MOVE_SIZES } from './move-sizes';
 import { multilineText } from './text';
+import { leadDeliveryEntrySchema } from './lead-delivery-states';
+import { LEAD_QUALITY_FLAGS, leadQualitySchema } from './lead-quality';
+import { LeadReturnSchema } from './lead-returns';
 import { COMPANY_LEAD_STATUSES, PRO_LEAD_PAGE_SIZES, PRO_LEAD_SORTS } from './pro-lead-statuses';
 
 export * from './pro-lead-statuses';
@@ -80,6 +83,10 @@ export const ProLeadSummarySchema = z.object({
   status: CompanyLeadStatusSchema,
   /** The last status change (UTC, ISO 8601); null while the lead is as it arrived. */
   statusChangedAt: z.string().nullable(),
+  /** When the customer withdrew consent for this company (do not contact); null while it stands. */
+  consentWithdrawnAt: z.string().nullable(),
+  /** What the quality checks found (the same flags as the lead's page), for the inbox's badges. */
+  qualityFlags: z.array(z.enum(LEAD_QUALITY_FLAGS)),
 });
 export type ProLeadSummary = z.infer<typeof ProLeadSummarySchema>;
 
@@ -129,6 +136,12 @@ export const ProLeadDetailSchema = z.object({
     .nullable(),
   /** This company's status changes, oldest first. */
   history: z.array(ProLeadStatusChangeSchema),
+  /** How the lead reached this company: its e-mail and webhook deliveries (issue 18). */
+  deliveries: z.array(leadDeliveryEntrySchema),
+  /** The checks made when the lead arrived (issue 18). */
+  quality: leadQualitySchema,
+  /** This company's return of the lead, once asked for. */
+  return: LeadReturnSchema.nullable(),
 });
 export type ProLeadDetail = z.infer<typeof ProLeadDetailSchema>;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatUsPhone, PhotoOrderSchema, ProProfileUpdateSchema } from './pro-profile';
+import { PhotoOrderSchema, ProProfileUpdateSchema } from './pro-profile';
+import { formatUsPhone } from './phone-number';
 import { parseWeeklyHours, WeeklyHoursSchema } from './company-hours-schema';
 import { dayHoursText } from './company-hours';
 

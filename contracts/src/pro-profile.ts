@@ -5,7 +5,7 @@
  * words; the phone number is checked and written by libphonenumber-js.
  */
 import { z } from 'zod';
-import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { formatUsPhone } from './phone-number';
 import { CompanyInputSchema, MAX_COMPANY_PHOTOS } from './admin-companies';
 import { recordVersion } from './record-version-schema';
 import { SERVICE_IDS } from './services';
@@ -13,17 +13,6 @@ import { WeeklyHoursSchema } from './company-hours-schema';
 
 // ---------------------------------------------------------------------------------------------------------
 // Phone numbers
-
-/**
- * A US phone number in any common format ("512 555 0142", "+1 (512) 555-0142") as the directory writes it,
- * "(512) 555-0142"; undefined when it is not a valid US number.
- */
-export function formatUsPhone(value: string): string | undefined {
-  if (value.length > 40) return undefined;
-  const phone = parsePhoneNumberFromString(value, 'US');
-  if (!phone || phone.country !== 'US' || !phone.isValid()) return undefined;
-  return phone.formatNational();
-}
 
 const phoneField = z
   .union([z.string(), z.null()])

@@ -61,26 +61,69 @@ export interface E2eListing {
  * unclaimed listing" or "the one with fewest reviews" could pick a listing another spec running beside it had
  * just created, and lose it to that spec's clean-up. Remove it with `removeListing` afterwards.
  */
-export async function createListing(name: string): Promise<E2eListing> {
+/** Where a listing is, as the companies table keeps it. */
+export interface ListingPlace {
+  city_id: number;
+  state_id: number;
+  zip_code: string | null;
+  lat?: number | null;
+  lng?: number | null;
+}
+
+export async function createListing(
+  name: string,
+  /** By default at the first seeded company's place, offering nothing: found by name, never matched. */
+  options: { place?: ListingPlace; services?: readonly string[]; featured?: boolean } = {},
+): Promise<E2eListing> {
   const slug = `e2e-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${randomUUID().slice(0, 8)}`;
   return withProductDatabase(async (db) => {
-    const place = (await db('companies')
-      .orderBy('id')
-      .first('city_id', 'state_id', 'zip_code')) as {
-      city_id: number;
-      state_id: number;
-      zip_code: string | null;
-    };
+    const place =
+      options.place ??
+      ((await db('companies')
+        .orderBy('id')
+        .first('city_id', 'state_id', 'zip_code')) as ListingPlace);
     const [id] = (await db('companies').insert({
       slug,
       name,
       ...place,
       phone: '(512) 555-0148',
       is_in_list: true,
-      is_featured: false,
+      is_featured: options.featured ?? false,
       review_count: 0,
     })) as number[];
+    if (options.services?.length)
+      await db('company_services').insert(
+        options.services.map((service) => ({ company_id: Number(id), service_id: service })),
+      );
     return { id: Number(id), slug, name };
+  });
+}
+
+/**
+ * A ZIP code of a city where no company is listed, for a spec whose own listings must be the movers a route
+ * is matched with (same city: the nearest band, ahead of every seeded company).
+ */
+export async function emptyPlace(): Promise<ListingPlace & { zip_code: string }> {
+  return withProductDatabase(async (db) => {
+    const row = (await db('zip_codes as z')
+      .join('cities as c', 'c.id', 'z.city_id')
+      .where('z.kind', 'standard')
+      .whereNotExists(db('companies').select(db.raw('1')).whereRaw('companies.city_id = z.city_id'))
+      .orderBy('c.population', 'desc')
+      .first('z.zip', 'z.city_id', 'c.state_id', 'z.lat', 'z.lng')) as {
+      zip: string;
+      city_id: number;
+      state_id: number;
+      lat: number;
+      lng: number;
+    };
+    return {
+      city_id: Number(row.city_id),
+      state_id: Number(row.state_id),
+      zip_code: row.zip,
+      lat: Number(row.lat),
+      lng: Number(row.lng),
+    };
   });
 }
 

@@ -39,7 +39,7 @@ export const CONTACT = {
   firstName: 'Jane',
   lastName: 'Doe',
   email: 'jane.doe@example.com',
-  phone: '3125550142',
+  phone: '3127442368',
 };
 
 export function heading(widget: Locator) {

@@ -6,10 +6,9 @@
  */
 import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import type { APIRequestContext } from '@playwright/test';
-import { CONSENT_VERSION, consentText } from '@moveratlas/contracts';
 import { loginAsAdmin } from '../support/admin';
-import { FUTURE_DATE, expect, test } from '../support/quote';
+import { expect, test } from '../support/quote';
+import { postLead } from '../support/leads';
 import { E2E_ADMIN, PRODUCT_URL } from '../playwright.config';
 
 const RUN = randomUUID().slice(0, 8);
@@ -18,38 +17,6 @@ const FIRST_NAME = 'Hedy';
 /** A last name a spreadsheet would run as a formula if the export did not neutralise it. */
 const LAST_NAME = '=1+2';
 
-async function sendLead(request: APIRequestContext): Promise<string> {
-  const companies = [{ id: 101, name: 'Prairie State Movers' }];
-  const response = await request.post(`${PRODUCT_URL}/api/proxy/send_lead`, {
-    form: {
-      source: 'e2e',
-      url: `${PRODUCT_URL}/get-quotes`,
-      from_zip: '60601',
-      from_city: 'Chicago',
-      from_state: 'IL',
-      from_location: 'Chicago, IL 60601',
-      to_zip: '80202',
-      to_city: 'Denver',
-      to_state: 'CO',
-      to_location: 'Denver, CO 80202',
-      move_date: FUTURE_DATE,
-      move_size: 'studio',
-      first_name: FIRST_NAME,
-      last_name: LAST_NAME,
-      email_address: EMAIL,
-      phone_number: '3125550199',
-      lead_uuid: `e2e-admin-${RUN}`,
-      website: 'moveratlas-directory',
-      selected_companies: JSON.stringify(companies),
-      consent_version: CONSENT_VERSION,
-      consent_text: consentText(companies.map((c) => c.name)),
-      consent_checked: '1',
-    },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.text()).trim();
-}
-
 const fullName = `${FIRST_NAME} ${LAST_NAME}`;
 
 test.describe.configure({ mode: 'serial' });
@@ -57,7 +24,12 @@ test.describe.configure({ mode: 'serial' });
 let publicId = '';
 
 test.beforeAll(async ({ request }) => {
-  publicId = await sendLead(request);
+  publicId = await postLead(
+    request,
+    [{ id: 101, name: 'Prairie State Movers' }],
+    { firstName: FIRST_NAME, lastName: LAST_NAME, email: EMAIL, leadUuid: `e2e-admin-${RUN}` },
+    { move_size: 'studio', phone_number: '3127440199' },
+  );
   expect(publicId).toMatch(/^[0-9A-Z]{10}$/);
 });
 
@@ -90,7 +62,7 @@ test('the dashboard and the list show a new lead; its record opens and its statu
   await expect(page).toHaveURL(new RegExp(`/admin/leads/\\d+$`));
   await expect(page.getByRole('heading', { level: 2, name: fullName })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Consent' })).toContainText('Prairie State Movers');
-  await expect(page.getByRole('region', { name: 'Contact' })).toContainText('(312) 555-0199');
+  await expect(page.getByRole('region', { name: 'Contact' })).toContainText('(312) 744-0199');
   await expect(page.getByRole('region', { name: 'Delivery to the lead backend' })).toBeVisible();
 
   const form = page.getByRole('form', { name: 'Change status' });

@@ -6,8 +6,6 @@
  */
 import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import type { APIRequestContext } from '@playwright/test';
-import { CONSENT_VERSION, consentText } from '@moveratlas/contracts';
 import {
   createListing,
   createMover,
@@ -16,7 +14,8 @@ import {
   type E2eListing,
   type E2eMover,
 } from '../support/mover';
-import { FUTURE_DATE, expect, test } from '../support/quote';
+import { expect, test } from '../support/quote';
+import { postLead } from '../support/leads';
 import { PRODUCT_URL } from '../playwright.config';
 
 const RUN = randomUUID().slice(0, 8);
@@ -25,37 +24,6 @@ const FIRST_NAME = 'Dorothy';
 /** A last name a spreadsheet would run as a formula if the export did not neutralise it. */
 const LAST_NAME = '=2+5';
 const FULL_NAME = `${FIRST_NAME} ${LAST_NAME}`;
-
-async function sendLead(request: APIRequestContext, company: { id: number; name: string }) {
-  const companies = [company];
-  const response = await request.post(`${PRODUCT_URL}/api/proxy/send_lead`, {
-    form: {
-      source: 'e2e',
-      url: `${PRODUCT_URL}/get-quotes`,
-      from_zip: '60601',
-      from_city: 'Chicago',
-      from_state: 'IL',
-      from_location: 'Chicago, IL 60601',
-      to_zip: '80202',
-      to_city: 'Denver',
-      to_state: 'CO',
-      to_location: 'Denver, CO 80202',
-      move_date: FUTURE_DATE,
-      move_size: '4br',
-      first_name: FIRST_NAME,
-      last_name: LAST_NAME,
-      email_address: EMAIL,
-      phone_number: '3125550177',
-      lead_uuid: `e2e-pro-${RUN}`,
-      website: 'moveratlas-directory',
-      selected_companies: JSON.stringify(companies),
-      consent_version: CONSENT_VERSION,
-      consent_text: consentText(companies.map((c) => c.name)),
-      consent_checked: '1',
-    },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-}
 
 test.describe.configure({ mode: 'serial' });
 
@@ -66,7 +34,12 @@ test.beforeAll(async ({ request }) => {
   // A listing of this spec's own, so no other spec's mover or lead shares it.
   company = await createListing(`Inbox Movers ${RUN}`);
   mover = await createMover({ companySlug: company.slug, name: 'Pat Inbox' });
-  await sendLead(request, { id: company.id, name: company.name });
+  await postLead(request, [company], {
+    firstName: FIRST_NAME,
+    lastName: LAST_NAME,
+    email: EMAIL,
+    leadUuid: `e2e-pro-${RUN}`,
+  });
 });
 
 test.afterAll(() => removeListing(company));

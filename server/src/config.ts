@@ -3,7 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { trimTrailingSlashes } from '@moveratlas/contracts';
+import {
+  trimTrailingSlashes,
+  WEBHOOK_RETRY_MINUTES,
+  WEBHOOK_TIMEOUT_MS,
+} from '@moveratlas/contracts';
 import { passwordProblem } from './features/auth';
 import { HOST_ENTRY } from './web/allowed-hosts';
 import { parseTrustProxy, type TrustProxy } from './lib/trusted-proxies';
@@ -237,6 +241,31 @@ const EnvSchema = z
           'MAIL_FROM must be an e-mail address, or a name and an address: MoverAtlas <no-reply@moveratlas.example>',
       }),
     MAIL_MAX_ATTEMPTS: integer('MAIL_MAX_ATTEMPTS', 1, 1000, 12),
+    WEBHOOK_TIMEOUT_MS: integer('WEBHOOK_TIMEOUT_MS', 100, 60_000, WEBHOOK_TIMEOUT_MS),
+    WEBHOOK_ALLOW_LOOPBACK: z
+      .enum(['0', '1', ''], { message: 'WEBHOOK_ALLOW_LOOPBACK must be 1 or 0' })
+      .optional()
+      .transform((value) => value === '1'),
+    WEBHOOK_RETRY_DELAYS_MS: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        if (value === undefined || value.trim() === '')
+          return WEBHOOK_RETRY_MINUTES.map((minutes) => minutes * 60_000);
+        const delays = value.split(',').map((part) => Number(part.trim()));
+        if (
+          delays.length > 30 ||
+          delays.some((ms) => !Number.isSafeInteger(ms) || ms < 1 || ms > 86_400_000)
+        ) {
+          ctx.addIssue({
+            code: 'custom',
+            message:
+              'WEBHOOK_RETRY_DELAYS_MS must be up to 30 waits in milliseconds, separated by commas (1 to 86400000 each)',
+          });
+          return z.NEVER;
+        }
+        return delays;
+      }),
   })
   .refine((env) => (env.ADMIN_USERNAME === undefined) === (env.ADMIN_PASSWORD === undefined), {
     message: 'ADMIN_USERNAME and ADMIN_PASSWORD must be set together',
@@ -395,6 +424,14 @@ export interface Config {
     /** Attempts per message before its job is dead (the queue's backoff between them). */
     maxAttempts: number;
   };
+  /** Movers' webhooks (features/deliveries): each attempt's time limit and the waits between attempts. */
+  webhooks: {
+    /** Webhooks may reach this machine over http in production too (WEBHOOK_ALLOW_LOOPBACK=1: staging, e2e). */
+    allowLoopback: boolean;
+    timeoutMs: number;
+    /** One wait per failed attempt; attempts = waits + 1, then the dead letter. */
+    retryDelaysMs: number[];
+  };
 }
 
 export class ConfigError extends Error {}
@@ -490,6 +527,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         env.MAIL_FROM ??
         `no-reply@${env.PUBLIC_URL ? new URL(env.PUBLIC_URL).hostname : 'localhost'}`,
       maxAttempts: env.MAIL_MAX_ATTEMPTS,
+    },
+    webhooks: {
+      allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK,
+      timeoutMs: env.WEBHOOK_TIMEOUT_MS,
+      retryDelaysMs: env.WEBHOOK_RETRY_DELAYS_MS,
     },
   };
 }

@@ -14,10 +14,11 @@ import { scriptJobHandlers } from './jobs/script-jobs';
 import { fireScriptSchedule } from './features/scripts';
 import { createLeadBackend } from './lead-backend/create-lead-backend';
 import type { LeadBackend } from './lead-backend/lead-backend';
-import { leadOutboxHandlers } from './features/leads';
+import { leadOutboxHandlers, visitorConfirmationHandlers } from './features/leads';
 import { sessionOutboxHandlers } from './features/sessions';
 import { companyImportHandlers } from './features/companies';
 import { mailJobHandlers } from './features/mail';
+import { deliveryJobHandlers } from './features/deliveries';
 
 export function createJobWorker(
   { config, db, logger }: { config: Config; db: Knex; logger: Logger },
@@ -34,6 +35,8 @@ export function createJobWorker(
       ...scriptJobHandlers({ config, db, logger: jobLogger }, adminScripts),
       ...companyImportHandlers(db),
       ...mailJobHandlers(db, config, jobLogger),
+      ...deliveryJobHandlers({ db, config, logger: jobLogger }),
+      ...visitorConfirmationHandlers(db, config),
     },
     concurrency: config.jobs.concurrency,
     pollIntervalMs: config.jobs.pollIntervalMs,

@@ -147,6 +147,12 @@ export const routes: RouteObject[] = [
                 handle: PRIVATE_PAGE,
                 lazy: page(() => import('../features/pro/invitation/pro-invitation-page')),
               },
+              // The visitor's own request, from the confirmation e-mail (issue 18): never indexed or cached.
+              {
+                path: 'my-request',
+                handle: PRIVATE_PAGE,
+                lazy: page(() => import('../features/my-request/my-request-page')),
+              },
               {
                 path: 'list-your-company',
                 lazy: page(() => import('../features/list-your-company/list-your-company-page')),

@@ -11,6 +11,7 @@ import type { AdminContext } from '../app-context';
 import { adminDatabaseRoutes } from '../features/database';
 import { adminSettingsRoutes } from '../features/settings';
 import { adminDashboardRoutes } from '../features/statistics';
+import { adminWaitingRoutes } from '../features/statistics';
 import { adminLeadsRoutes } from '../features/leads';
 import { adminStatisticsRoutes } from '../features/statistics';
 import { adminJobsRoutes } from '../features/jobs';
@@ -36,6 +37,7 @@ export function adminApi(ctx: AdminContext): Router {
   router.use(adminRolePolicy(ctx.db));
   // Then one line per admin feature:
   router.use(adminDashboardRoutes(ctx));
+  router.use(adminWaitingRoutes(ctx));
   router.use(adminLeadsRoutes(ctx));
   router.use(adminStatisticsRoutes(ctx));
   router.use(adminDatabaseRoutes(ctx));

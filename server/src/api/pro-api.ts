@@ -20,6 +20,8 @@ import {
 } from '../features/movers';
 import { proCompanyProfileRoutes, proReviewRoutes } from '../features/companies';
 import { proOverviewRoutes } from '../features/profile-analytics';
+import { proDeliveryRoutes } from '../features/deliveries';
+import { proLeadPreferencesRoutes } from '../features/matching';
 
 export function proApi(ctx: ProContext): Router {
   const router = Router();
@@ -35,6 +37,8 @@ export function proApi(ctx: ProContext): Router {
   company.use(proTeamRoutes(ctx));
   company.use(proNotificationRoutes(ctx));
   company.use(proChangesRoutes(ctx));
+  company.use(proDeliveryRoutes(ctx));
+  company.use(proLeadPreferencesRoutes(ctx));
   router.use('/companies/:companyId', companyMembership(ctx.db), company);
   return router;
 }

@@ -264,7 +264,7 @@ export async function failJob(
   db: Knex,
   job: Job,
   error: string,
-  options: { backoff: BackoffPolicy; permanent?: boolean },
+  options: { backoff: BackoffPolicy; permanent?: boolean; delayMs?: number },
 ): Promise<'retry' | 'dead' | 'cancelled'> {
   const now = Date.now();
   const dead = options.permanent === true || job.attempts >= job.maxAttempts;
@@ -274,7 +274,9 @@ export async function failJob(
       locked_by: null,
       locked_until: null,
       last_error: error.slice(0, 2000),
-      run_at: dead ? job.runAt : now + retryDelayMs(job.attempts, options.backoff),
+      run_at: dead
+        ? job.runAt
+        : now + (options.delayMs ?? retryDelayMs(job.attempts, options.backoff)),
       finished_at: finishedUnlessCancelled(trx, dead ? now : null, now),
       updated_at: now,
     });

@@ -54,6 +54,17 @@ export interface JobHandler {
    * cheap as they were.
    */
   timeoutMs?: number;
+  /**
+   * The wait before attempt `attempt + 1`, when this type keeps its own schedule (a mover's webhook is
+   * retried over a day); without it the worker's jittered backoff.
+   */
+  retryDelayMs?: (attempt: number) => number;
+  /**
+   * The most of the worker's slots this type may hold at once. A type that waits on strangers (movers'
+   * webhooks, up to their time limit each) gets fewer than all, so a day of hanging receivers never holds
+   * up e-mail or the lead backend.
+   */
+  maxSlots?: number;
 }
 
 /** The reason a job's signal carries when an admin cancelled it. */
@@ -137,6 +148,8 @@ export class JobWorker implements JobKicker {
   private lastPoll = 0;
   private readonly circuits = new Map<string, Circuit>();
   private readonly runningByType = new Map<string, number>();
+  /** Capped types already claimed in this round of the loop (see maxSlots). */
+  private readonly skipThisRound = new Set<string>();
   private rotation = 0;
   private readonly inHand = new Map<number, JobInHand>();
   private heartbeatTimer: NodeJS.Timeout | undefined;
@@ -258,21 +271,37 @@ export class JobWorker implements JobKicker {
         while (this.running && this.active.size < concurrency) {
           const { types, probes } = this.claimableTypes(only);
           if (types.length === 0) break;
-          // A half-open type gets a single probe: claim one job at a time while one is among the types.
-          const limit = probes ? 1 : concurrency - this.active.size;
-          const jobs = await claimJobs(db, this.id, types, leaseMs, limit);
+          // A half-open type gets a single probe: claim one job at a time while one is among the types. A
+          // type with a slot cap is claimed on its own, never past its cap.
+          const free = concurrency - this.active.size;
+          const capped = types.find((type) => this.options.handlers[type]!.maxSlots !== undefined);
+          const claim = capped ? [capped] : types;
+          const limit = probes ? 1 : capped ? Math.min(free, this.slotsLeft(capped)) : free;
+          const jobs = await claimJobs(db, this.id, claim, leaseMs, limit);
           for (const job of jobs) {
             this.runningByType.set(job.type, (this.runningByType.get(job.type) ?? 0) + 1);
             this.track(this.execute(job), job.type);
           }
+          if (capped) {
+            // Its cap reached or its queue empty: look at the other types in this round.
+            this.skipThisRound.add(capped);
+            continue;
+          }
           if (jobs.length < limit) break;
         }
+        this.skipThisRound.clear();
       } catch (error) {
         // The database is unreachable or busy: jobs stay where they are; try again at the next poll.
         logger.warn({ err: error }, 'job worker could not claim jobs');
       }
       if (this.running && !this.kicked) await this.sleep(pollIntervalMs);
     }
+  }
+
+  /** Slots this type may still take: its cap (or every slot) less its jobs in hand. */
+  private slotsLeft(type: string): number {
+    const cap = this.options.handlers[type]?.maxSlots ?? this.options.concurrency;
+    return cap - (this.runningByType.get(type) ?? 0);
   }
 
   /** Types whose circuit is closed, plus half-open ones (pause over) with no probe running yet. */
@@ -284,6 +313,7 @@ export class JobWorker implements JobKicker {
     const rotated = [...this.types.slice(start), ...this.types.slice(0, start)];
     const types = rotated.filter((type) => {
       if (only && !only.has(type)) return false;
+      if (this.skipThisRound.has(type) || this.slotsLeft(type) <= 0) return false;
       const circuit = this.circuits.get(type);
       if (!circuit || circuit.failures < CIRCUIT_THRESHOLD) return true;
       const probe = now >= circuit.openUntil && (this.runningByType.get(type) ?? 0) === 0;
@@ -375,6 +405,7 @@ export class JobWorker implements JobKicker {
         try {
           const next = await failJob(db, job, message, {
             backoff,
+            delayMs: handler.retryDelayMs?.(job.attempts),
             permanent: error instanceof PermanentJobError,
           });
           if (next === 'dead') log.error({ err: error }, 'job is dead after its last attempt');

@@ -8,6 +8,7 @@
  * each DirectoryData call in a thread comes back as a message on the task's own port and is answered with
  * the same query functions the API uses (one SQLite connection, one MariaDB pool per process).
  */
+import { fileURLToPath } from 'node:url';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { type RenderOptions, type DirectoryData } from '@moveratlas/contracts';
@@ -32,7 +33,8 @@ export class RenderPool {
 
   constructor(options: { serverEntry: string; threads: number; production: boolean }) {
     this.pool = new Piscina({
-      filename: new URL('./render-worker.mjs', import.meta.url).href,
+      // CommonJS, so Piscina's require() of it never meets Node 20's require(esm) (render-worker.cjs).
+      filename: fileURLToPath(new URL('./render-worker.cjs', import.meta.url)),
       minThreads: options.threads,
       maxThreads: options.threads,
       concurrentTasksPerWorker: PAGES_PER_THREAD,

@@ -91,6 +91,38 @@ const FIXTURES: Partial<Record<AdminRouteKey, Fixture>> = {
     await app.db('leads').where({ id }).update({ delivery_status: 'failed' });
     return { path: `/api/admin/leads/${id}/retry`, status: 200 };
   },
+  'POST /deletion-requests/:id/fulfil': async ({ app }) => {
+    const leadId = await sendLead(app);
+    const lead = (await app.db('leads').where({ id: leadId }).first('email')) as { email: string };
+    const id = await newId(app, 'data_deletion_requests', {
+      lead_id: leadId,
+      email: lead.email,
+      status: 'open',
+      requested_at: Date.now(),
+      ip_address: '198.51.100.7',
+    });
+    return { path: `/api/admin/deletion-requests/${id}/fulfil`, status: 200 };
+  },
+  'POST /lead-returns/:id/decision': async ({ app }) => {
+    const leadId = await sendLead(app);
+    const held = (await app.db('company_leads').where({ lead_id: leadId }).first()) as {
+      id: number;
+      company_id: number;
+    };
+    const id = await newId(app, 'lead_returns', {
+      company_lead_id: held.id,
+      lead_id: leadId,
+      company_id: held.company_id,
+      status: 'requested',
+      reason: 'duplicate',
+      requested_at: Date.now(),
+    });
+    return {
+      path: `/api/admin/lead-returns/${id}/decision`,
+      body: json({ decision: 'refuse', note: 'The request is a new move.' }),
+      status: 200,
+    };
+  },
   'PUT /settings/site': async ({ owner, word }) => {
     const { settings, version } = (await (
       await owner.request('/api/admin/settings/site')

@@ -11,13 +11,14 @@ import {
   AdminLeadFacetsSchema,
   AdminLeadListSchema,
   LEAD_EXPORT_COLUMNS,
+  phoneDigits,
   type AdminLeadDetail,
   type AdminLeadList,
 } from '@moveratlas/contracts';
 import { TEST_ADMIN, testDatabases } from '../databases';
 import { startTestApp, type TestApp } from '../test-app';
 import { loginAsAdmin, type AdminClient } from '../admin-session';
-import { leadForm, removeLeads } from '../leads/support';
+import { leadForm, newVisitor, removeLeads } from '../leads/support';
 import { MOVE_DATE_WIRE } from '../leads/lead-form';
 
 /** The leads this file sends, told apart from every other lead by a token in their e-mail addresses. */
@@ -36,6 +37,7 @@ function csvCells(line: string): string[] {
 interface SentLead {
   publicId: string;
   uuid: string;
+  phone: string;
 }
 
 describe.each(testDatabases())('admin leads API on $name', (database) => {
@@ -51,7 +53,7 @@ describe.each(testDatabases())('admin leads API on $name', (database) => {
       body: new URLSearchParams(form).toString(),
     });
     expect(res.status, await res.clone().text()).toBe(200);
-    return { publicId: await res.text(), uuid: form.lead_uuid! };
+    return { publicId: await res.text(), uuid: form.lead_uuid!, phone: form.phone_number! };
   }
 
   const idOf = async (who: string): Promise<number> => {
@@ -155,7 +157,7 @@ describe.each(testDatabases())('admin leads API on $name', (database) => {
       firstName: 'Ada',
       lastName: 'Lovelace',
       email: emailOf('ada'),
-      phone: '3125550100',
+      phone: phoneDigits(sent.ada!.phone),
       fromState: 'IL',
       toState: 'TX',
       moveSize: '2-3br',
@@ -248,6 +250,7 @@ describe.each(testDatabases())('admin leads API on $name', (database) => {
     ['state=Illinois', 'State must be at most 2 characters'],
     ['moveSize=castle', 'Move size must be one of: studio, 2-3br, 4br, commercial'],
     ['delivery=lost', 'Delivery must be one of: delivered, pending, dead'],
+    ['quality=sample-phone', 'Quality must be one of: flagged, unflagged'],
     ['siteId=a%20b', 'Site ID must be a site id'],
     ['limit=5', 'Unknown query parameter: limit'],
   ])('refuses %s with 400', async (query, message) => {
@@ -317,6 +320,15 @@ describe.each(testDatabases())('admin leads API on $name', (database) => {
       slug: string;
     }>;
     expect(lead.companies.map((c) => c.slug)).toEqual(seeded.map((c) => c.slug));
+    // Each named mover in the directory has its e-mail delivery (neither has a webhook), by mover name.
+    const directoryNames = (
+      (await app
+        .db('companies')
+        .whereIn('id', [101, 102])
+        .orderBy('name')
+        .pluck('name')) as string[]
+    ).map((name) => [name, 'email']);
+    expect(lead.moverDeliveries.map((d) => [d.companyName, d.channel])).toEqual(directoryNames);
     expect(lead.delivery).toMatchObject({ state: 'pending', canRetry: false, attempts: [] });
     expect(lead.delivery.job).toMatchObject({ status: 'queued', attempts: 0 });
     expect(lead.statusHistory).toEqual([
@@ -515,5 +527,58 @@ describe.each(testDatabases())('admin leads API on $name', (database) => {
     const rows = (await filtered.text()).split('\r\n').filter(Boolean);
     expect(rows).toHaveLength(2);
     expect(rows[1]!.startsWith(`${sent.katherine!.publicId},`)).toBe(true);
+  });
+
+  it('shows each lead’s quality flags on its row, as its record does, and filters by what arrival found', async () => {
+    // Leads of their own, found by their own token, so the counts above stay as they are.
+    const token = randomUUID().slice(0, 8);
+    const send = async (who: string, fields: Record<string, string> = {}) => {
+      sent[`quality-${who}`] = await submit(who, {
+        email_address: `${who}.${token}@example.com`,
+        ...fields,
+      });
+    };
+    const visitor = newVisitor();
+    await send('throwaway', { email_address: `throwaway.${token}@mailinator.com` });
+    await send('first', { phone_number: visitor.phone });
+    await send('repeat', { phone_number: visitor.phone });
+    // The fictional range is taken only from a test partner.
+    await send('sample', { phone_number: '(312) 555-0142', website: 'qa-test' });
+    const who = (lead: AdminLeadList['leads'][number]) =>
+      lead.email.slice(0, lead.email.indexOf('.'));
+    const flagsOf = async (quality?: string) =>
+      Object.fromEntries(
+        (await list({ q: token, ...(quality ? { quality } : {}) })).leads.map((lead) => [
+          who(lead),
+          lead.qualityFlags,
+        ]),
+      );
+
+    expect(await flagsOf()).toEqual({
+      throwaway: ['disposable-email'],
+      first: [],
+      repeat: ['repeat'],
+      sample: ['sample-phone'],
+    });
+    // The record says the same, from the same reading.
+    for (const lead of (await list({ q: token })).leads)
+      expect((await detail(lead.id)).quality.flags, who(lead)).toEqual(lead.qualityFlags);
+
+    expect(await flagsOf('flagged')).toEqual({
+      throwaway: ['disposable-email'],
+      repeat: ['repeat'],
+    });
+    // The sample phone is read from the number as typed, not stored: the filter leaves it with the
+    // unflagged, as its option says ("no throwaway e-mail or repeat"), while its row shows the badge.
+    expect(await flagsOf('unflagged')).toEqual({ first: [], sample: ['sample-phone'] });
+    expect((await list({ q: token, quality: '' })).total).toBe(4);
+
+    // The export is the filtered list.
+    const exported = await admin.request(`/api/admin/leads/export.csv?q=${token}&quality=flagged`);
+    const lines = (await exported.text()).split('\r\n').filter(Boolean).slice(1);
+    expect(lines.map((l) => csvCells(l)[LEAD_EXPORT_COLUMNS.indexOf('email')]).sort()).toEqual([
+      `repeat.${token}@example.com`,
+      `throwaway.${token}@mailinator.com`,
+    ]);
   });
 });

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminAlertsSchema, type AdminAlert } from '@moveratlas/contracts';
 import { openDatabase } from '../../src/db/connection';
-import { checkAlerts } from '../../src/features/alerts';
+import { checkAlerts, CHECK_ALERTS_SCRIPT_ID } from '../../src/features/alerts';
 import { loginAsAdmin, type AdminClient } from '../admin-session';
 import { testDatabases } from '../databases';
 import { FakeCloudFunctions } from '../leads/fake-cloud-functions';
@@ -80,6 +80,11 @@ describe.each(testDatabases())('failures raised to staff on $name', ({ config: d
       .whereIn('status', ['queued', 'running'])
       .update({ status: 'cancelled', finished_at: Date.now() });
     await db('admin_alert_states').delete();
+    // This file runs the check itself: the every-minute schedule's run in its worker could raise a problem
+    // first, and the test's own check would then find it raised already. Back on in afterAll.
+    await db('job_schedules')
+      .where({ script_id: CHECK_ALERTS_SCRIPT_ID })
+      .update({ enabled: false });
     await db.destroy();
     await upstream.start();
     await smtp.start();
@@ -113,6 +118,10 @@ describe.each(testDatabases())('failures raised to staff on $name', ({ config: d
     await app.db('mail_messages').where({ to_address: recipient }).delete();
     await app.db('site_settings').where({ name: 'alertEmails' }).delete();
     await app.db('admin_alert_states').delete();
+    await app
+      .db('job_schedules')
+      .where({ script_id: CHECK_ALERTS_SCRIPT_ID })
+      .update({ enabled: true });
     await app.close();
     await upstream.stop();
     await smtp.close();

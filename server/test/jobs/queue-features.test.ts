@@ -38,12 +38,12 @@ describe.each(testDatabases())('job queue features on $name', ({ config }) => {
     return type;
   };
   const workers: JobWorker[] = [];
-  const startWorker = (handlers: Record<string, JobHandler>, leaseMs = 5000) => {
+  const startWorker = (handlers: Record<string, JobHandler>, leaseMs = 5000, concurrency = 2) => {
     const worker = new JobWorker({
       db,
       logger: pino({ level: 'silent' }),
       handlers,
-      concurrency: 2,
+      concurrency,
       pollIntervalMs: 20,
       leaseMs,
       heartbeatMs: 50,
@@ -62,6 +62,50 @@ describe.each(testDatabases())('job queue features on $name', ({ config }) => {
     await Promise.all(workers.map((w) => w.stop()));
     await db('jobs').whereIn('type', types).delete();
     await db.destroy();
+  });
+
+  it('keeps a type within its slots: hanging jobs of one type never hold up another', async () => {
+    const hanging = newType();
+    const quick = newType();
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let running = 0;
+    let most = 0;
+    const quickDone: number[] = [];
+    startWorker(
+      {
+        [hanging]: {
+          maxSlots: 2,
+          async run() {
+            most = Math.max(most, ++running);
+            await released;
+            running--;
+          },
+        },
+        [quick]: {
+          async run(job) {
+            quickDone.push(job.id);
+          },
+        },
+      },
+      5000,
+      3,
+    );
+    // Five receivers that hang, then the e-mail behind them.
+    for (let i = 0; i < 5; i++) await enqueueJob(db, hanging, { i }, { maxAttempts: 1 });
+    await until(async () => running === 2, 'two hanging jobs in hand');
+    const mail = await enqueueJob(db, quick, {}, { maxAttempts: 1 });
+    await until(async () => quickDone.includes(mail), 'the quick job beside the hanging ones');
+    expect(running).toBe(2);
+    release();
+    await until(
+      async () =>
+        Number(
+          (await db('jobs').where({ type: hanging, status: 'succeeded' }).count({ n: '*' }))[0]!.n,
+        ) === 5,
+      'every hanging job',
+    );
+    expect(most).toBe(2);
   });
 
   it('records a handler’s progress and log lines while it runs, and the timing', async () => {

@@ -9,6 +9,7 @@ import {
   consentText,
   MatchCompaniesResponseSchema,
   MatchedCompanySchema,
+  phoneDigits,
 } from '@moveratlas/contracts';
 import { testDatabases } from '../databases';
 import { savePartner } from '../../src/features/partners/partners';
@@ -88,7 +89,7 @@ describe.each(testDatabases())('lead intake on $name', (database) => {
       public_id: id,
       site_id: 'moveratlas-directory',
       first_name: 'Ada',
-      phone: '3125550100',
+      phone: phoneDigits(fields.phone_number!),
       move_date: MOVE_DATE_WIRE,
       number_of_rooms: 3,
       status: 'new',

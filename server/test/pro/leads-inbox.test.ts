@@ -19,7 +19,7 @@ import {
 } from '@moveratlas/contracts';
 import { testDatabases } from '../databases';
 import { startTestApp, type TestApp } from '../test-app';
-import { leadForm, removeLeads } from '../leads/support';
+import { leadForm, newVisitor, removeLeads } from '../leads/support';
 import { isoDaysAhead } from '../leads/lead-form';
 import { backfillCompanyLeads } from '../../src/db/migrations/20261128_40_create_company_leads';
 import { createMover, removeMovers, signInMover, type MoverClient } from '../support/mover';
@@ -50,6 +50,9 @@ describe.each(testDatabases())('the mover leads inbox on $name', (database) => {
   let theirs: { id: number; name: string };
   const uuids: string[] = [];
   const leadIds: Record<string, number> = {};
+  /** Companies and movers a test made for itself. */
+  const moreCompanies: number[] = [];
+  const moreMovers: number[] = [];
 
   /** Sends a lead naming `companies` through the public endpoint; returns its row id. */
   async function submit(
@@ -137,8 +140,10 @@ describe.each(testDatabases())('the mover leads inbox on $name', (database) => {
 
   afterAll(async () => {
     await removeLeads(db, uuids);
-    await db('companies').whereIn('id', [ours.id, theirs.id]).delete();
-    await removeMovers(db, [moverId]);
+    await db('companies')
+      .whereIn('id', [ours.id, theirs.id, ...moreCompanies])
+      .delete();
+    await removeMovers(db, [moverId, ...moreMovers]);
     await app.close();
   });
 
@@ -449,5 +454,39 @@ describe.each(testDatabases())('the mover leads inbox on $name', (database) => {
     expect(Number(count.n)).toBe(2);
     expect(await db('company_leads').where({ lead_id: broken }).first()).toBeUndefined();
     expect(names(await list({ q: 'early' }))).toEqual(['Early']);
+  });
+
+  it('shows what the quality checks found on each row, as the lead’s page does', async () => {
+    // A company of its own, so the counts above stay as they are.
+    const flagged = await createProCompany(db, `Flagged Movers ${RUN}`);
+    moreCompanies.push(flagged.id);
+    const account = await createMover(db, { companyId: flagged.id, name: 'Quinn Owner' });
+    moreMovers.push(account.id);
+    const quinn = await signInMover(app.baseUrl, account);
+    const visitor = newVisitor();
+    // The earlier request went to the rival only: the repeat still reaches this company.
+    await submit('earlier', [theirs], { phone_number: visitor.phone });
+    await submit('repeat', [flagged], { first_name: 'Rhea', phone_number: visitor.phone });
+    await submit('throwaway', [flagged], {
+      first_name: 'Tess',
+      email_address: `throwaway.${RUN}@mailinator.com`,
+    });
+    await submit('clean', [flagged], { first_name: 'Cleo' });
+
+    const path = `/api/pro/companies/${flagged.id}/leads`;
+    const res = await quinn.request(path);
+    expect(res.status, await res.clone().text()).toBe(200);
+    const page = ProLeadListSchema.strict().parse(await res.json());
+    expect(Object.fromEntries(page.leads.map((l) => [l.firstName, l.qualityFlags]))).toEqual({
+      Rhea: ['repeat'],
+      Tess: ['disposable-email'],
+      Cleo: [],
+    });
+    for (const lead of page.leads) {
+      const detail = await quinn.request(`${path}/${lead.id}`);
+      expect(ProLeadDetailSchema.parse(await detail.json()).quality.flags, lead.firstName).toEqual(
+        lead.qualityFlags,
+      );
+    }
   });
 });

@@ -12,6 +12,11 @@ import { loadConfig, type Config } from '../../src/config';
 import type { Job } from '../../src/jobs/queue';
 import type { JobRegistry } from '../../src/jobs/worker';
 import { MAIL_SEND_JOB, mailJobHandlers } from '../../src/features/mail';
+import { DELIVERY_JOBS, deliveryJobHandlers } from '../../src/features/deliveries';
+import { LEAD_CONFIRM_JOB, visitorConfirmationHandlers } from '../../src/features/leads';
+import { consentText } from '@moveratlas/contracts';
+import { leadForm, removeLeads } from '../leads/support';
+import { createProCompany } from './pro-support';
 import { testDatabases } from '../databases';
 import { LoopbackSmtp } from '../support/loopback-smtp';
 import { createMover, removeMovers, signInMover } from '../support/mover';
@@ -21,6 +26,7 @@ describe.each(testDatabases())("movers' e-mails over SMTP on $name", (database) 
   let app: TestApp;
   let smtp: LoopbackSmtp;
   let handlers: JobRegistry;
+  let leadHandlers: JobRegistry;
   const movers: number[] = [];
   /** Messages made before this file started (other files', kept unsent in the embedded mailbox) are not ours. */
   const started = Date.now();
@@ -35,6 +41,10 @@ describe.each(testDatabases())("movers' e-mails over SMTP on $name", (database) 
       database: database.config,
     };
     handlers = mailJobHandlers(app.db, config, pino({ level: 'silent' }));
+    leadHandlers = {
+      ...visitorConfirmationHandlers(app.db, config),
+      ...deliveryJobHandlers({ db: app.db, config, logger: pino({ level: 'silent' }) }),
+    };
   });
 
   afterAll(async () => {
@@ -66,6 +76,79 @@ describe.each(testDatabases())("movers' e-mails over SMTP on $name", (database) 
         { signal: new AbortController().signal, ...context },
       );
   }
+
+  /**
+   * Runs a queued job of `type` with `payload` here, as a worker would, committing its outcome: taken by
+   * deleting its row, so no other file's worker runs it too (one that already took it fails the test).
+   */
+  async function runOwnJob(type: string, payload: unknown) {
+    const taken = await app
+      .db('jobs')
+      .where({ type, payload: JSON.stringify(payload), status: 'queued' })
+      .delete();
+    expect(taken, `the ${type} job was still queued`).toBe(1);
+    const context = { progress: async () => {}, log: async () => {} };
+    const signal = new AbortController().signal;
+    const outcome = await leadHandlers[type]!.run(
+      { id: 0, type, payload, attempts: 1, maxAttempts: 1 } as unknown as Job,
+      signal,
+      { signal, ...context },
+    );
+    if (outcome?.commit) await app.db.transaction((trx) => outcome.commit!(trx));
+  }
+
+  it("delivers the visitor's confirmation and the mover's new-lead e-mail", async () => {
+    const company = await createProCompany(app.db, `SMTP Movers ${Date.now()}`);
+    const owner = await createMover(app.db, { companyId: company.id, role: 'owner' });
+    movers.push(owner.id);
+    const visitor = `smtp-visitor-${Date.now()}@example.com`;
+    const named = [{ id: company.id, name: company.name }];
+    const form = leadForm({
+      email_address: visitor,
+      selected_companies: JSON.stringify(named),
+      consent_text: consentText(named.map((c) => c.name)),
+    });
+    try {
+      const sent = await fetch(`${app.baseUrl}/api/proxy/send_lead`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(form).toString(),
+      });
+      expect(sent.status).toBe(200);
+      const lead = (await app
+        .db('leads')
+        .where({ lead_uuid: form.lead_uuid })
+        .first('id', 'public_id')) as {
+        id: number;
+        public_id: string;
+      };
+      await runOwnJob(LEAD_CONFIRM_JOB, { leadId: Number(lead.id) });
+      const delivery = (await app
+        .db('lead_deliveries')
+        .where({ lead_id: lead.id, company_id: company.id, channel: 'email' })
+        .first('id')) as { id: number };
+      await runOwnJob(DELIVERY_JOBS.email, { deliveryId: Number(delivery.id) });
+
+      await sendQueuedTo(visitor, 'visitor-confirmation');
+      const [confirmation] = smtp.to(visitor);
+      expect(confirmation!.subject).toBe(
+        `Your moving quote request ${lead.public_id}: one mover will contact you`,
+      );
+      expect(confirmation!.decoded).toContain(company.name);
+      expect(confirmation!.decoded).toMatch(/\/my-request#t=[A-Za-z0-9_-]{43}/);
+
+      await sendQueuedTo(owner.email, 'lead-for-mover');
+      const [forMover] = smtp.to(owner.email);
+      expect(forMover!.subject).toBe(
+        `New quote request for ${company.name}: Ada Lovelace, Chicago, IL 60601 to Austin, TX 73301`,
+      );
+      expect(forMover!.decoded).toContain(visitor);
+      expect(forMover!.decoded).toContain(`/pro/companies/${company.id}/leads/${lead.id}`);
+    } finally {
+      await removeLeads(app.db, [form.lead_uuid!]);
+      await app.db('companies').where({ id: company.id }).delete();
+    }
+  });
 
   it('delivers a claim code to the address on the listing, and that code claims it', async () => {
     const listing = (await app

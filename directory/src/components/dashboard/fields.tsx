@@ -11,7 +11,7 @@ import {
 } from 'react';
 import { fieldMessages } from '@moveratlas/contracts';
 import type { z } from 'zod';
-import { errorBoxClass, inputClass } from './classes';
+import { buttonClass, errorBoxClass, inputClass, primaryButtonClass } from './classes';
 
 /** What a field hands its control: the id its label points at and the ARIA that ties the messages to it. */
 export interface ControlProps {
@@ -145,5 +145,27 @@ export function FormFailure({
     <p role="alert" className={`${errorBoxClass} ${className}`}>
       {message}
     </p>
+  );
+}
+
+/** A form's send and cancel buttons: the send says it is working, and neither can be pressed meanwhile. */
+export function SendOrCancel({
+  label,
+  pending,
+  onCancel,
+}: {
+  label: string;
+  pending: boolean;
+  onCancel: () => void;
+}) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <button type="submit" className={primaryButtonClass} disabled={pending}>
+        {pending ? 'Sending…' : label}
+      </button>
+      <button type="button" className={buttonClass} onClick={onCancel} disabled={pending}>
+        Cancel
+      </button>
+    </div>
   );
 }

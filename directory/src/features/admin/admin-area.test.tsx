@@ -3,6 +3,7 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useQuery } from '@tanstack/react-query';
 import { resetToasts } from '../../components/toast/toast-store';
+import type { AdminWaitingCounts } from '@moveratlas/contracts';
 import { adminTitle } from './admin-nav';
 import { AdminErrorBoundary, adminNotFoundRoute, AdminRoute } from './admin-route';
 import { json, renderRoutes } from './test-support';
@@ -45,11 +46,18 @@ const renderAdmin = (path: string, api: (url: string) => Promise<Response> | Res
     { api },
   );
 
+const NOTHING_WAITING: AdminWaitingCounts = {
+  claims: 0,
+  deletionRequests: 0,
+  leadReturns: 0,
+  messages: 0,
+};
+
 const signedIn = (url: string) =>
   url === '/api/auth/status'
     ? json(200, { isAuthenticated: true, username: 'ops' })
-    : url === '/api/admin/contact-messages/counts'
-      ? json(200, { new: 0 })
+    : url === '/api/admin/waiting'
+      ? json(200, NOTHING_WAITING)
       : url === '/api/admin/alerts'
         ? json(200, { alerts: [], checkedAt: '2026-11-27T06:00:00.000Z' })
         : json(404, { error: 'no such thing' });
@@ -60,6 +68,8 @@ describe('adminTitle', () => {
     ['/admin/', 'Dashboard'],
     ['/admin/companies', 'Companies'],
     ['/admin/leads/42', 'Leads'],
+    ['/admin/deletion-requests', 'Deletion requests'],
+    ['/admin/lead-returns', 'Lead returns'],
     ['/admin/messages/7', 'Messages'],
     ['/admin/mail/12', 'Mail'],
     ['/admin/upload', 'CSV Upload'],
@@ -107,7 +117,7 @@ describe('the admin guard', () => {
 });
 
 describe('the admin layout', () => {
-  it('has the thirteen sections in order, Logout and Return to Website, and the section title', async () => {
+  it('has the seventeen sections in order, Logout and Return to Website, and the section title', async () => {
     renderAdmin('/admin/companies', signedIn);
     expect(await screen.findByText('Companies screen')).toBeInTheDocument();
     const sidebar = screen.getByRole('navigation', { name: 'Admin sections' });
@@ -117,6 +127,8 @@ describe('the admin layout', () => {
       ['Companies', '/admin/companies'],
       ['Claims', '/admin/claims'],
       ['Leads', '/admin/leads'],
+      ['Deletion requests', '/admin/deletion-requests'],
+      ['Lead returns', '/admin/lead-returns'],
       ['Messages', '/admin/messages'],
       ['Mail', '/admin/mail'],
       ['Statistics', '/admin/statistics'],
@@ -167,14 +179,32 @@ describe('the admin layout', () => {
     }
   });
 
-  it('counts the contact messages nobody has opened beside Messages', async () => {
-    renderAdmin('/admin/companies', (url) =>
-      url === '/api/admin/contact-messages/counts' ? json(200, { new: 3 }) : signedIn(url),
+  it('counts the work waiting beside Claims, Deletion requests, Lead returns and Messages, in words', async () => {
+    const { fetchMock } = renderAdmin('/admin/companies', (url) =>
+      url === '/api/admin/waiting'
+        ? json(200, { claims: 2, deletionRequests: 1, leadReturns: 120, messages: 3 })
+        : signedIn(url),
     );
     const sidebar = await screen.findByRole('navigation', { name: 'Admin sections' });
-    const messages = await within(sidebar).findByRole('link', { name: 'Messages, 3 new' });
+    const claims = await within(sidebar).findByRole('link', { name: 'Claims, 2 waiting' });
+    expect(claims.getAttribute('href')).toBe('/admin/claims');
+    expect(claims.textContent).toBe('Claims2');
+    const deletions = within(sidebar).getByRole('link', { name: 'Deletion requests, 1 waiting' });
+    expect(deletions.getAttribute('href')).toBe('/admin/deletion-requests');
+    expect(deletions.textContent).toBe('Deletion requests1');
+    // The name says the number; the badge stops at 99+.
+    const returns = within(sidebar).getByRole('link', { name: 'Lead returns, 120 waiting' });
+    expect(returns.getAttribute('href')).toBe('/admin/lead-returns');
+    expect(returns.textContent).toBe('Lead returns99+');
+    const messages = within(sidebar).getByRole('link', { name: 'Messages, 3 new' });
     expect(messages.getAttribute('href')).toBe('/admin/messages');
     expect(messages.textContent).toBe('Messages3');
+    // Sections without a queue carry no count.
+    expect(within(sidebar).getByRole('link', { name: 'Leads' }).textContent).toBe('Leads');
+    // One request for all four counts.
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).not.toContain(
+      '/api/admin/contact-messages/counts',
+    );
   });
 
   it('shows what is failing in a banner above the screen', async () => {
@@ -207,14 +237,20 @@ describe('the admin layout', () => {
     expect(screen.getByText('Companies screen')).toBeInTheDocument();
   });
 
-  it('shows no count when no message is waiting', async () => {
-    renderAdmin('/admin/companies', signedIn);
-    expect(await screen.findByText('Companies screen')).toBeInTheDocument();
-    const sidebar = screen.getByRole('navigation', { name: 'Admin sections' });
-    await waitFor(() =>
-      expect(within(sidebar).getByRole('link', { name: 'Messages' })).toBeInTheDocument(),
+  it('shows no count beside a section where nothing is waiting', async () => {
+    renderAdmin('/admin/companies', (url) =>
+      url === '/api/admin/waiting'
+        ? json(200, { ...NOTHING_WAITING, leadReturns: 1 })
+        : signedIn(url),
     );
-    expect(within(sidebar).queryByRole('link', { name: /new$/ })).toBeNull();
+    const sidebar = await screen.findByRole('navigation', { name: 'Admin sections' });
+    // The counts have arrived: the one section with work waiting shows it.
+    expect(
+      await within(sidebar).findByRole('link', { name: 'Lead returns, 1 waiting' }),
+    ).toBeInTheDocument();
+    for (const label of ['Claims', 'Deletion requests', 'Messages'])
+      expect(within(sidebar).getByRole('link', { name: label }).textContent).toBe(label);
+    expect(within(sidebar).queryByRole('link', { name: /, 0 (waiting|new)$/ })).toBeNull();
   });
 
   it('opens the menu in a drawer that closes on navigation', async () => {

@@ -12,6 +12,7 @@ const PATHS: Record<AdminIconName | 'logout' | 'website' | 'menu' | 'close', Rea
   leads: (
     <path d="M16 21v-2a4 4 0 00-4-4H6a4 4 0 00-4 4v2M9 11a4 4 0 100-8 4 4 0 000 8M22 21v-2a4 4 0 00-3-3.9M16 3.1a4 4 0 010 7.8" />
   ),
+  deletion: <path d="M4 7h16M9 7V4h6v3M6 7l1 14h10l1-14M10 11v6M14 11v6" />,
   messages: <path d="M4 5h16v12H8l-4 4V5M8 9h8M8 13h5" />,
   mail: <path d="M3 6h18v12H3V6M3 7l9 6 9-6" />,
   statistics: <path d="M3 3v18h18M7 15l4-4 3 3 5-6" />,

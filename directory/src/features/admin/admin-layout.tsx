@@ -1,7 +1,8 @@
 /**
- * The admin frame (spec 2.6): on wide screens a sidebar with the sections (the unread messages counted; the audit log only for the roles that may read it), Logout and Return to
- * Website; on narrow ones the same menu in a drawer (a Radix dialog: focus kept inside, Escape closes it)
- * and a bottom bar with the five most used sections. The header names the current section; below it, the
+ * The admin frame (spec 2.6): on wide screens a sidebar with the sections (the work waiting counted beside
+ * Claims, Deletion requests, Lead returns and Messages; the audit log only for the roles that may read it),
+ * Logout and Return to Website; on narrow ones the same menu in a drawer (a Radix dialog: focus kept inside,
+ * Escape closes it) and a bottom bar with the five most used sections. The header names the current section; below it, the
  * banner of whatever is failing (alerts/alerts-banner.tsx).
  */
 import { useEffect, useState, type ReactNode } from 'react';
@@ -13,11 +14,11 @@ import { AdminIcon } from './admin-icons';
 import {
   ADMIN_BOTTOM_BAR,
   ADMIN_HOME,
-  ADMIN_MESSAGES,
   ADMIN_SIDEBAR,
   adminTitle,
+  WAITING_WORDS,
 } from './admin-nav';
-import { useNewMessageCount } from './messages/message-format';
+import { useWaitingCounts } from './use-waiting-counts';
 import { useAuthStatus } from './admin-guard';
 import { useLogout } from './use-logout';
 import { AlertsBanner } from './alerts/alerts-banner';
@@ -47,8 +48,8 @@ function LogoutButton() {
   );
 }
 
-/** The count beside Messages (the link's name says it in words: "Messages, 3 new"). */
-function UnreadBadge({ count }: { count: number }) {
+/** The count beside a section with work waiting (the link's name says it in words: "Claims, 2 waiting"). */
+function WaitingBadge({ count }: { count: number }) {
   return (
     <span
       aria-hidden="true"
@@ -62,7 +63,7 @@ function UnreadBadge({ count }: { count: number }) {
 /** The menu itself, drawn in the sidebar and in the drawer. */
 function AdminMenu({ onNavigate }: { onNavigate?: () => void }) {
   const site = useSite();
-  const newMessages = useNewMessageCount();
+  const waiting = useWaitingCounts();
   const role = useAdminRole();
   // A section the role cannot read is not offered (the server would refuse it anyway).
   const items = ADMIN_SIDEBAR.filter((item) => !item.reads || !role || roleMay(role, item.reads));
@@ -75,27 +76,29 @@ function AdminMenu({ onNavigate }: { onNavigate?: () => void }) {
       </div>
       <nav aria-label="Admin sections" className="flex-1 overflow-y-auto p-3">
         <ul className="space-y-1">
-          {items.map((item) => (
-            <li key={item.to}>
-              <NavLink
-                to={item.to}
-                end={item.to === ADMIN_HOME}
-                onClick={onNavigate}
-                className={sidebarLinkClass}
-                aria-label={
-                  item.to === ADMIN_MESSAGES && newMessages
-                    ? `${item.label}, ${newMessages} new`
-                    : undefined
-                }
-              >
-                <AdminIcon name={item.icon} className="h-5 w-5 shrink-0" />
-                {item.label}
-                {item.to === ADMIN_MESSAGES && newMessages ? (
-                  <UnreadBadge count={newMessages} />
-                ) : null}
-              </NavLink>
-            </li>
-          ))}
+          {items.map((item) => {
+            // Nothing drawn for none, or while the count is unknown.
+            const count = item.waiting && waiting ? waiting[item.waiting] : 0;
+            return (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end={item.to === ADMIN_HOME}
+                  onClick={onNavigate}
+                  className={sidebarLinkClass}
+                  aria-label={
+                    item.waiting && count > 0
+                      ? `${item.label}, ${count} ${WAITING_WORDS[item.waiting]}`
+                      : undefined
+                  }
+                >
+                  <AdminIcon name={item.icon} className="h-5 w-5 shrink-0" />
+                  {item.label}
+                  {count > 0 ? <WaitingBadge count={count} /> : null}
+                </NavLink>
+              </li>
+            );
+          })}
         </ul>
       </nav>
       <div className="space-y-1 border-t border-slate-200 p-3">

@@ -1,5 +1,12 @@
-/** The admin area's navigation (spec 2.6, plus Messages, issue 16): the sidebar in its order, the mobile bottom bar, and the header titles. */
-import { trimTrailingSlashes, type AdminRouteKey } from '@moveratlas/contracts';
+/**
+ * The admin area's navigation (spec 2.6, plus Messages, issue 16): the sidebar in its order, with the
+ * sections that count the work waiting in them, the mobile bottom bar, and the header titles.
+ */
+import {
+  trimTrailingSlashes,
+  type AdminRouteKey,
+  type AdminWaitingCounts,
+} from '@moveratlas/contracts';
 
 export interface AdminNavItem {
   label: string;
@@ -7,13 +14,24 @@ export interface AdminNavItem {
   icon: AdminIconName;
   /** The API route the screen reads: the link shows only to a role that may use it. */
   reads?: AdminRouteKey;
+  /** The work waiting in the section, counted beside its link (GET /api/admin/waiting). */
+  waiting?: keyof AdminWaitingCounts;
 }
+
+/** How a link says its count in words: "Claims, 2 waiting", "Messages, 3 new". */
+export const WAITING_WORDS: Record<keyof AdminWaitingCounts, string> = {
+  claims: 'waiting',
+  deletionRequests: 'waiting',
+  leadReturns: 'waiting',
+  messages: 'new',
+};
 
 export type AdminIconName =
   | 'dashboard'
   | 'companies'
   | 'claims'
   | 'leads'
+  | 'deletion'
   | 'messages'
   | 'mail'
   | 'statistics'
@@ -27,15 +45,33 @@ export type AdminIconName =
   | 'settings';
 
 export const ADMIN_HOME = '/admin';
-/** The contact inbox: its sidebar link carries the count of messages nobody has opened. */
-export const ADMIN_MESSAGES = '/admin/messages';
 
 export const ADMIN_SIDEBAR: readonly AdminNavItem[] = [
   { label: 'Dashboard', to: '/admin', icon: 'dashboard' },
   { label: 'Companies', to: '/admin/companies', icon: 'companies' },
-  { label: 'Claims', to: '/admin/claims', icon: 'claims', reads: 'GET /claims' },
+  {
+    label: 'Claims',
+    to: '/admin/claims',
+    icon: 'claims',
+    reads: 'GET /claims',
+    waiting: 'claims',
+  },
   { label: 'Leads', to: '/admin/leads', icon: 'leads' },
-  { label: 'Messages', to: ADMIN_MESSAGES, icon: 'messages' },
+  {
+    label: 'Deletion requests',
+    to: '/admin/deletion-requests',
+    icon: 'deletion',
+    reads: 'GET /deletion-requests',
+    waiting: 'deletionRequests',
+  },
+  {
+    label: 'Lead returns',
+    to: '/admin/lead-returns',
+    icon: 'leads',
+    reads: 'GET /lead-returns',
+    waiting: 'leadReturns',
+  },
+  { label: 'Messages', to: '/admin/messages', icon: 'messages', waiting: 'messages' },
   { label: 'Mail', to: '/admin/mail', icon: 'mail', reads: 'GET /mail' },
   { label: 'Statistics', to: '/admin/statistics', icon: 'statistics' },
   { label: 'Script Management', to: '/admin/scripts', icon: 'scripts' },
@@ -61,6 +97,8 @@ const SECTION_TITLES: ReadonlyArray<[string, string]> = [
   ['/admin/companies', 'Companies'],
   ['/admin/claims', 'Claims'],
   ['/admin/leads', 'Leads'],
+  ['/admin/deletion-requests', 'Deletion requests'],
+  ['/admin/lead-returns', 'Lead returns'],
   ['/admin/messages', 'Messages'],
   ['/admin/mail', 'Mail'],
   ['/admin/upload', 'CSV Upload'],

@@ -18,6 +18,8 @@ export const adminScreens: RouteObject[] = [
   { index: true, lazy: screen('dashboard') },
   { path: 'leads', lazy: screen('leads') },
   { path: 'leads/:id', lazy: screen('leads/:id') },
+  { path: 'deletion-requests', lazy: screen('deletion-requests') },
+  { path: 'lead-returns', lazy: screen('lead-returns') },
   { path: 'messages', lazy: screen('messages') },
   { path: 'messages/:id', lazy: screen('messages/:id') },
   { path: 'mail', lazy: screen('mail') },

@@ -7,7 +7,7 @@ import { Link } from 'react-router-dom';
 import { TextField } from '../../components/forms/fields';
 import { FormBanner } from '../../components/forms/public-form';
 import { PRO_ENDPOINTS, PRO_LOGIN } from './pro-paths';
-import { postJson } from './pro-sign-in-request';
+import { postJson } from '../../lib/post-json';
 import {
   ProSignInCard,
   proPrimaryButtonClass,

@@ -17,6 +17,10 @@ const PATHS: Record<ProIconName | 'logout' | 'website' | 'menu' | 'close' | 'che
       <path d="M16 21v-2a4 4 0 00-4-4H6a4 4 0 00-4 4v2M9 11a4 4 0 100-8 4 4 0 000 8M22 21v-2a4 4 0 00-3-3.9M16 3.1a4 4 0 010 7.8" />
     ),
     notifications: <path d="M18 8a6 6 0 10-12 0c0 7-3 9-3 9h18s-3-2-3-9M13.7 21a2 2 0 01-3.4 0" />,
+    // A paper plane: leads sent on to the company's inbox and its own system.
+    delivery: <path d="M22 2L11 13M22 2l-7 20-4-9-9-4 20-7" />,
+    // Sliders: the leads a company takes.
+    preferences: <path d="M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12M20 18h0M14 4v4M8 10v4M16 16v4" />,
     activity: <path d="M9 3h6l1 2h3v16H5V5h3l1-2M9 11h6M9 15h4M8 7h8" />,
     account: <path d="M20 21v-2a4 4 0 00-4-4H8a4 4 0 00-4 4v2M12 11a4 4 0 100-8 4 4 0 000 8" />,
     logout: <path d="M9 21H5a2 2 0 01-2-2V5a2 2 0 012-2h4M16 17l5-5-5-5M21 12H9" />,

@@ -18,7 +18,7 @@ import {
   PRO_HOME,
   proReturnPath,
 } from './pro-paths';
-import { postJson } from './pro-sign-in-request';
+import { postJson } from '../../lib/post-json';
 import {
   ProSignInCard,
   proPrimaryButtonClass,

@@ -9,7 +9,16 @@ import { PRO_ACCOUNT, PRO_HOME, proScreenPath } from './pro-paths';
 import type { ProCompanyScreenName } from './pro-screen-modules';
 
 export type ProIconName =
-  'overview' | 'leads' | 'profile' | 'reviews' | 'team' | 'notifications' | 'activity' | 'account';
+  | 'overview'
+  | 'leads'
+  | 'profile'
+  | 'reviews'
+  | 'team'
+  | 'notifications'
+  | 'delivery'
+  | 'preferences'
+  | 'activity'
+  | 'account';
 
 export interface ProNavItem {
   label: string;
@@ -27,6 +36,8 @@ export const PRO_COMPANY_NAV: readonly ProNavItem[] = [
   { label: 'Reviews', screen: 'reviews', icon: 'reviews' },
   { label: 'Team', screen: 'team', icon: 'team' },
   { label: 'Notifications', screen: 'notifications', icon: 'notifications' },
+  { label: 'Lead delivery', screen: 'delivery', icon: 'delivery' },
+  { label: 'Lead preferences', screen: 'preferences', icon: 'preferences' },
   { label: 'Change history', screen: 'changes', icon: 'activity', ownerOnly: true },
 ];
 

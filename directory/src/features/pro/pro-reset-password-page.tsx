@@ -8,7 +8,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { TextField } from '../../components/forms/fields';
 import { FormBanner } from '../../components/forms/public-form';
 import { PRO_ENDPOINTS, PRO_FORGOT_PASSWORD, PRO_HOME, PRO_LOGIN } from './pro-paths';
-import { postJson } from './pro-sign-in-request';
+import { postJson } from '../../lib/post-json';
 import {
   ProSignInCard,
   proPrimaryButtonClass,

@@ -24,6 +24,8 @@ export const PRO_SCREEN_MODULES = {
   reviews: () => import('./reviews/reviews-page'),
   team: () => import('./team/team-page'),
   notifications: () => import('./notifications/notifications-page'),
+  delivery: () => import('./delivery/delivery-page'),
+  preferences: () => import('./preferences/preferences-page'),
   changes: () => import('./changes/changes-page'),
 } satisfies Record<string, () => Promise<{ Component: ComponentType }>>;
 

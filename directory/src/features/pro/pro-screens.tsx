@@ -32,6 +32,8 @@ export const PRO_COMPANY_SCREENS: RouteObject[] = [
   companyScreen('reviews'),
   companyScreen('team'),
   companyScreen('notifications'),
+  companyScreen('delivery'),
+  companyScreen('preferences'),
   companyScreen('changes'),
 ];
 

@@ -68,6 +68,10 @@ import * as createMoverAccounts from './20261128_01_create_mover_accounts';
 import * as createCompanyClaims from './20261128_10_create_company_claims';
 import * as createReviewReplies from './20261128_40_create_review_replies';
 import * as createCompanyLeads from './20261128_40_create_company_leads';
+import * as createLeadDeliveries from './20261129_10_create_lead_deliveries';
+import * as createVisitorRequests from './20261129_20_create_visitor_requests';
+import * as createCompanyLeadPreferences from './20261129_30_create_company_lead_preferences';
+import * as addLeadQualityAndReturns from './20261129_40_add_lead_quality_and_returns';
 import * as createMoverPasskeys from './20261128_40_create_mover_passkeys';
 import * as createCompanyImages from './20261128_40_create_company_images';
 import * as addCompanyHoursAndChangeRequests from './20261128_41_add_company_hours_and_change_requests';
@@ -143,6 +147,10 @@ const migrations: Record<string, Knex.Migration> = {
   '20261128_40_create_company_images': createCompanyImages,
   '20261128_41_add_company_hours_and_change_requests': addCompanyHoursAndChangeRequests,
   '20261128_40_create_company_notification_settings': createCompanyNotificationSettings,
+  '20261129_10_create_lead_deliveries': createLeadDeliveries,
+  '20261129_20_create_visitor_requests': createVisitorRequests,
+  '20261129_30_create_company_lead_preferences': createCompanyLeadPreferences,
+  '20261129_40_add_lead_quality_and_returns': addLeadQualityAndReturns,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

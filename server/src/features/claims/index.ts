@@ -5,4 +5,5 @@
  */
 export { claimRoutes } from './routes';
 export { adminClaimRoutes } from './admin/routes';
+export { countWaitingClaims } from './admin/claims-queue';
 export type { ClaimsContext } from './context';

@@ -5,3 +5,4 @@
  */
 export { contactRoutes } from './routes';
 export { adminContactMessageRoutes } from './admin/routes';
+export { newMessageCount } from './admin/message-store';

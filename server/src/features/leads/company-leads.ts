@@ -11,12 +11,6 @@ export function moveOnDay(value: unknown): string | null {
   return match ? `${match[3]}-${match[1]}-${match[2]}` : null;
 }
 
-/** The positive whole-number company ids among the movers a visitor chose (ids arrive as numbers or text). */
-export function namedCompanyIds(companies: ReadonlyArray<{ id: unknown }>): number[] {
-  const ids = companies.map((c) => Number(c.id)).filter((id) => Number.isSafeInteger(id) && id > 0);
-  return [...new Set(ids)];
-}
-
 /** The words the inbox's search box matches: names, e-mail address and cities, in lower case. */
 export function leadSearchText(lead: {
   firstName: string;
@@ -45,11 +39,14 @@ export interface NamedLead {
 
 /**
  * Writes the company_leads rows of freshly stored leads, for the named companies that are in the directory
- * (an id the widget sent that names no company is kept in the consent only).
+ * (an id the widget sent that names no company is kept in the consent only); answers the pairs written.
  */
-export async function insertCompanyLeads(trx: Knex, leads: readonly NamedLead[]): Promise<void> {
+export async function insertCompanyLeads(
+  trx: Knex,
+  leads: readonly NamedLead[],
+): Promise<Array<{ leadId: number; companyId: number }>> {
   const wanted = [...new Set(leads.flatMap((l) => l.companyIds))];
-  if (wanted.length === 0) return;
+  if (wanted.length === 0) return [];
   const found = (await trx('companies').whereIn('id', wanted).select('id')) as Array<{
     id: number;
   }>;
@@ -70,4 +67,5 @@ export async function insertCompanyLeads(trx: Knex, leads: readonly NamedLead[])
       })),
   );
   if (rows.length > 0) await trx('company_leads').insert(rows);
+  return rows.map((row) => ({ leadId: row.lead_id, companyId: row.company_id }));
 }

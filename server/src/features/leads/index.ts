@@ -11,7 +11,11 @@ export {
   SUMMARY_COLUMNS,
 } from './admin/lead-rows';
 export { adminLeadsRoutes } from './admin/routes';
+export { countWaitingDeletionRequests } from './admin/deletion/deletion-requests';
+export { countWaitingLeadReturns } from './returns/lead-returns';
 export { callBackend, LEAD_ANALYTICS_JOB, LEAD_FORWARD_JOB, leadOutboxHandlers } from './outbox';
 export { leadAnalyticsHandler, sendLeadHandler } from './routes';
 export { proLeadsRoutes } from './pro/routes';
 export { companyLeadCounts, type CompanyLeadCounts } from './pro/lead-counts';
+export { myRequestRoutes } from './visitor/routes';
+export { LEAD_CONFIRM_JOB, visitorConfirmationHandlers } from './visitor/confirmation-job';

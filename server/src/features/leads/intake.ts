@@ -15,6 +15,7 @@ import type { Knex } from 'knex';
 import {
   consentCompaniesIssue,
   consentText,
+  namedCompanyIds,
   stateAbbreviation,
   type SendLeadForm,
   type SendLeadWire,
@@ -23,9 +24,12 @@ import { dialectOf, isUniqueViolation, withTransactionRetry } from '../../db/dia
 import { badRequest } from '../../lib/http-error';
 import { enqueueJobs } from '../../jobs/queue';
 import { LEAD_FORWARD_JOB } from './outbox';
+import { LEAD_CONFIRM_JOB } from './visitor/confirmation-job';
 import { testSiteIds, TEST_DELIVERY_STATUS } from '../partners';
-import { insertCompanyLeads, leadSearchText, namedCompanyIds } from './company-leads';
+import { queueLeadDeliveries, type DeliveryAttempts } from '../deliveries';
+import { insertCompanyLeads, leadSearchText } from './company-leads';
 import { firstStatusRow } from './status';
+import { arrivalQuality, emailKey, findRepeats, type Repeat } from './quality';
 import { numberOfRooms, sendLeadWire } from './wire';
 
 export interface LeadSource {
@@ -93,7 +97,10 @@ function leadRow({ form, source, publicId, wire }: NewLead) {
     first_name: wire.first_name,
     last_name: wire.last_name,
     email: wire.email_address,
+    email_key: emailKey(wire.email_address),
     phone: wire.phone_number,
+    // Found on arrival (issue 18); a repeat is added once the earlier requests are read.
+    quality: arrivalQuality(wire.email_address),
     from_zip: wire.from_zip || null,
     from_city: wire.from_city || null,
     from_state: wire.from_state || null,
@@ -142,7 +149,7 @@ function consentRow(leadId: number, { form, source, receivedAt }: NewLead) {
 async function writeLeads(
   db: Knex,
   leads: readonly NewLead[],
-  maxAttempts: number,
+  { maxAttempts, deliveryAttempts }: IntakeAttempts,
 ): Promise<AcceptedLead[]> {
   return withTransactionRetry(db, async (trx) => {
     const stored = (await trx('leads')
@@ -214,12 +221,19 @@ async function writeLeads(
       await trx('lead_status_history').insert(
         written.map(({ id, lead }) => firstStatusRow(id, lead.receivedAt)),
       );
-      // The companies named in the consent find the lead in their inbox (company_leads).
-      await insertCompanyLeads(
+      // A repeat of a request from the last 30 days is linked to it, and skips the movers that have it.
+      const repeats = await linkRepeats(
+        trx,
+        written.filter(({ lead }) => !testSites.has(lead.source.siteId)),
+      );
+      // The companies named in the consent find the lead in their inbox (company_leads) ...
+      const named = await insertCompanyLeads(
         trx,
         written.map(({ id, lead }) => ({
           leadId: id,
-          companyIds: namedCompanyIds(lead.form.selected_companies),
+          companyIds: namedCompanyIds(lead.form.selected_companies).filter(
+            (companyId) => !repeats.get(id)?.alreadyWith.includes(companyId),
+          ),
           receivedAt: createdAt.get(id),
           moveDate: lead.wire.move_date,
           moveSize: lead.form.move_size.trim() || null,
@@ -232,21 +246,69 @@ async function writeLeads(
           }),
         })),
       );
-      await enqueueJobs(
-        trx,
-        LEAD_FORWARD_JOB,
-        written
-          .filter(({ lead }) => !testSites.has(lead.source.siteId))
-          .map(({ id }) => ({ leadId: id })),
-        { maxAttempts },
+      // ... and get it by e-mail and webhook (features/deliveries); a test partner's leads go to nobody.
+      const publicIdOf = new Map(written.map(({ id, lead }) => [id, lead.publicId]));
+      const testLeads = new Set(
+        written.filter(({ lead }) => testSites.has(lead.source.siteId)).map(({ id }) => id),
       );
+      await queueLeadDeliveries(
+        trx,
+        named
+          .filter(({ leadId }) => !testLeads.has(leadId))
+          .map(({ leadId, companyId }) => ({
+            leadId,
+            companyId,
+            leadPublicId: publicIdOf.get(leadId)!,
+          })),
+        deliveryAttempts,
+      );
+      const real = written
+        .filter(({ lead }) => !testSites.has(lead.source.siteId))
+        .map(({ id }) => ({ leadId: id }));
+      await enqueueJobs(trx, LEAD_FORWARD_JOB, real, { maxAttempts });
+      // The visitor's confirmation e-mail, with the private link to their request (issue 18).
+      await enqueueJobs(trx, LEAD_CONFIRM_JOB, real, { maxAttempts });
     }
     return results;
   });
 }
 
+/** Links each repeat to its earlier request and records the movers it is not sent to again. */
+async function linkRepeats(
+  trx: Knex.Transaction,
+  written: ReadonlyArray<{ id: number; lead: NewLead }>,
+): Promise<Map<number, Repeat>> {
+  const repeats = await findRepeats(
+    trx,
+    written.map(({ id, lead }) => ({
+      leadId: id,
+      phone: lead.wire.phone_number,
+      emailKey: emailKey(lead.wire.email_address),
+      companyIds: namedCompanyIds(lead.form.selected_companies),
+    })),
+  );
+  for (const { id, lead } of written) {
+    const repeat = repeats.get(id);
+    if (!repeat) continue;
+    await trx('leads')
+      .where({ id })
+      .update({
+        repeat_of_lead_id: repeat.repeatOf,
+        quality: arrivalQuality(lead.wire.email_address, repeat),
+      });
+  }
+  return repeats;
+}
+
 /** Leads per transaction at most; far more than arrive during one commit. */
 const MAX_BATCH = 100;
+
+/** Attempts of each outbox job a lead queues. */
+export interface IntakeAttempts {
+  /** Forwarding to the lead backend. */
+  maxAttempts: number;
+  deliveryAttempts: DeliveryAttempts;
+}
 
 interface Waiting {
   lead: NewLead;
@@ -262,7 +324,7 @@ export class LeadIntake {
 
   constructor(
     private readonly db: Knex,
-    private readonly options: { maxAttempts: number; onInvalidDate?: (value: string) => void },
+    private readonly options: IntakeAttempts & { onInvalidDate?: (value: string) => void },
   ) {
     this.writers = dialectOf(db).concurrentWriters;
   }
@@ -305,7 +367,7 @@ export class LeadIntake {
       const results = await writeLeads(
         this.db,
         batch.map((w) => w.lead),
-        this.options.maxAttempts,
+        this.options,
       );
       batch.forEach((w, i) => w.resolve(results[i]!));
     } catch (error) {
@@ -330,7 +392,7 @@ export class LeadIntake {
         waiting.lead.wire = { ...waiting.lead.wire, lead_new_id: waiting.lead.publicId };
       }
       try {
-        const [accepted] = await writeLeads(this.db, [waiting.lead], this.options.maxAttempts);
+        const [accepted] = await writeLeads(this.db, [waiting.lead], this.options);
         return waiting.resolve(accepted!);
       } catch (retryError) {
         error = retryError;

@@ -12,7 +12,10 @@ import type { ProxyContext } from '../../app-context';
 import { formBody, isBot } from '../../lib/http/bodies';
 import { acceptAnalyticsCopy } from './analytics';
 import { HoneypotLeads } from './honeypot';
+import { DELIVERY_JOBS, deliveryAttempts } from '../deliveries';
 import { LeadIntake, verifyConsent } from './intake';
+import { checkVisitorPhone } from './quality';
+import { LEAD_CONFIRM_JOB } from './visitor/confirmation-job';
 import { LEAD_ANALYTICS_JOB, LEAD_FORWARD_JOB } from './outbox';
 import { completeRoute } from './route-places';
 import { analyticsWire } from './wire';
@@ -22,6 +25,7 @@ export function sendLeadHandler(ctx: ProxyContext): RequestHandler {
     ctx.logger.warn({ err: error }, 'a lead route could not be placed; stored as sent');
   const intake = new LeadIntake(ctx.db, {
     maxAttempts: ctx.config.leadForwardMaxAttempts,
+    deliveryAttempts: deliveryAttempts(ctx.config),
     onInvalidDate: (value) =>
       ctx.logger.warn({ moveDate: value.slice(0, 40) }, 'unreadable move date sent empty'),
   });
@@ -42,6 +46,7 @@ export function sendLeadHandler(ctx: ProxyContext): RequestHandler {
       website: form.website,
       requestOrigin: requestOrigin(req),
     });
+    await checkVisitorPhone(ctx.db, form.phone_number, siteId);
     const lead = bot
       ? await honeypot.accept(form.lead_uuid)
       : await intake.accept(await completeRoute(ctx.db, form, '', placeLookupFailed), {
@@ -51,7 +56,9 @@ export function sendLeadHandler(ctx: ProxyContext): RequestHandler {
           origin,
         });
     if (bot) ctx.logger.info({ ip: clientIp(req) }, 'honeypot: dropped a lead');
-    else if (lead.created) ctx.jobs?.kick(LEAD_FORWARD_JOB);
+    else if (lead.created)
+      for (const type of [LEAD_FORWARD_JOB, LEAD_CONFIRM_JOB, ...Object.values(DELIVERY_JOBS)])
+        ctx.jobs?.kick(type);
     res
       .set('X-Lead-Replay', lead.created ? 'false' : 'true')
       .type('text/plain')

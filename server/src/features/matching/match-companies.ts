@@ -1,6 +1,7 @@
 /**
- * Real matching from the directory (spec 7.2's match_companies): movers that serve the move's origin and offer
- * the service it needs, nearest first in distance bands (same city, then 25, 60, 120 and 250 miles), and
+ * Real matching from the directory (spec 7.2's match_companies): movers that serve the move's origin, offer
+ * the service it needs and will take the lead (their Lead preferences: not paused, the kind and size of move,
+ * under their most leads for the day and week), nearest first in distance bands (same city, then 25, 60, 120 and 250 miles), and
  * within a band ranked by featured, rating, review count and distance.
  */
 import type { Knex } from 'knex';
@@ -21,6 +22,7 @@ import {
   type CompanyRow,
 } from '../companies';
 import { resolveRoutePlace, type PlacedPoint } from '../geo';
+import { companiesAtTheirLimit, takesTheMove } from './lead-preferences';
 
 /** The band edges in miles; a company counts as serving the origin within its own service radius. */
 const BANDS = [25, 60, 120, 250] as const;
@@ -55,8 +57,11 @@ function companiesNear(
   origin: PlacedPoint,
   radius: number,
   services: readonly ServiceId[],
+  rooms: number,
 ): Knex.QueryBuilder {
   const query = companiesWithPlace(db).where('c.is_in_list', true).select(COMPANY_COLUMNS);
+  // Only movers that will take this lead (their /pro Lead preferences).
+  takesTheMove(db, query, services, rooms);
   if (radius === 0) {
     query.where('c.city_id', origin.cityId);
   } else {
@@ -164,10 +169,11 @@ export async function matchCompanies(
     (request.to_state.trim() !== '' ? findState(request.to_state.trim())?.abbreviation : undefined);
   const interstate = destinationState !== undefined && origin.state !== destinationState;
   const services = neededServices(interstate, request.move_size);
+  const rooms = sizeToRooms(request.move_size);
 
   const found = new Map<number, Candidate>();
   for (const radius of [0, ...BANDS]) {
-    const rows = (await companiesNear(db, origin, radius, services)) as CompanyRow[];
+    const rows = (await companiesNear(db, origin, radius, services, rooms)) as CompanyRow[];
     for (const row of rows) {
       if (found.has(row.id)) continue;
       const sameCity = radius === 0;
@@ -181,7 +187,12 @@ export async function matchCompanies(
     const settled = [...found.values()].filter((c) => c.band === 0 || c.distance <= radius).length;
     if (settled >= limit) break;
   }
-  const best = [...found.values()].sort(ranking).slice(0, limit);
+  // A mover that reached its most leads for the day or the week is left out until it has room again.
+  const full = await companiesAtTheirLimit(db, [...found.keys()]);
+  const best = [...found.values()]
+    .filter((c) => !full.has(c.row.id))
+    .sort(ranking)
+    .slice(0, limit);
   const serviceNames = await servicesByCompany(
     db,
     best.map((c) => c.row.id),

@@ -8,6 +8,7 @@ import { useId, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
+  ADMIN_API,
   ADMIN_CLAIMS_PATH,
   CLAIM_ROLES,
   CLAIM_STATUS_LABELS,
@@ -180,6 +181,8 @@ export function Component() {
   const [reasonError, setReasonError] = useState<string | null>(null);
 
   const decided = async (title: string, claim: AdminClaim) => {
+    // The sidebar's count drops at once, without holding the toast for it.
+    void queryClient.invalidateQueries({ queryKey: [ADMIN_API.waiting] });
     await queryClient.invalidateQueries({ queryKey: [ADMIN_CLAIMS_PATH] });
     toast({ title, description: `${claim.company.name} — ${claim.name}` });
   };

@@ -60,6 +60,7 @@ function dashboard(overrides: Partial<AdminDashboard> = {}): AdminDashboard {
         siteId: 'moveratlas-directory',
         status: 'quoted',
         delivery: 'dead',
+        qualityFlags: [],
       },
     ],
     ...overrides,

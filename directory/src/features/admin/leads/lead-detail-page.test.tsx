@@ -36,6 +36,7 @@ function detail(overrides: Partial<AdminLeadDetail> = {}): AdminLeadDetail {
       siteId: 'demo-partner',
       status: 'new',
       delivery: 'dead',
+      qualityFlags: [],
       leadUuid: 'test-1234-5678',
       partnerName: 'Demo partner page',
       sessionId: null,
@@ -108,6 +109,32 @@ function detail(overrides: Partial<AdminLeadDetail> = {}): AdminLeadDetail {
         changedAt: '2026-11-23T06:40:00.000Z',
       },
     ],
+    moverDeliveries: [
+      {
+        companyId: 101,
+        companyName: 'Windy City Movers',
+        channel: 'email',
+        status: 'delivered',
+        attempts: 1,
+        detail: 'E-mailed to dispatch@windycity.example',
+        deliveredAt: '2026-11-23T06:40:02.000Z',
+      },
+      {
+        companyId: 101,
+        companyName: 'Windy City Movers',
+        channel: 'webhook',
+        status: 'failed',
+        attempts: 10,
+        detail: 'Your server did not answer within 10 seconds',
+        deliveredAt: null,
+      },
+    ],
+    quality: {
+      flags: [],
+      notes: ['Nothing unusual was found about this request.'],
+      repeatOf: null,
+    },
+    returns: [],
     ...overrides,
   };
 }
@@ -135,8 +162,93 @@ describe('one lead', () => {
       '/admin/jobs/55',
     );
     expect(screen.getByText('The widget sent no session with this lead.')).toBeInTheDocument();
+    const deliveries = screen.getByRole('region', { name: 'Delivery to the movers' });
+    expect(
+      within(deliveries)
+        .getAllByRole('listitem')
+        .map((line) => line.textContent),
+    ).toEqual([
+      expect.stringMatching(
+        /^Windy City Movers · E-mailDeliveredE-mailed to dispatch@windycity\.example/,
+      ),
+      'Windy City Movers · WebhookGave up10 attemptsYour server did not answer within 10 seconds',
+    ]);
     expect(screen.getByRole('region', { name: 'Status history' }).textContent).toContain(
       'Received as New',
+    );
+    const quality = screen.getByRole('region', { name: 'Lead quality' });
+    expect(quality).toHaveTextContent('Nothing unusual was found about this request.');
+    expect(within(quality).queryByRole('link')).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Returns by movers' })).not.toBeInTheDocument();
+  });
+
+  it('shows what the checks found and the movers’ returns', async () => {
+    renderDetail(() =>
+      json(
+        200,
+        detail({
+          quality: {
+            flags: ['sample-phone', 'repeat'],
+            notes: [
+              'The phone number is one of the sample numbers films use.',
+              'The same e-mail address asked for quotes on Nov 20, 2026 (request P3X9T2K7QW).',
+            ],
+            repeatOf: { publicId: 'P3X9T2K7QW', receivedAt: '2026-11-20T10:00:00.000Z' },
+          },
+          returns: [
+            {
+              id: 3,
+              status: 'requested',
+              reason: 'other',
+              note: 'The customer is moving an office, we only do homes.',
+              requestedBy: 'Olivia Owner',
+              requestedAt: '2026-11-25T15:00:00.000Z',
+              decidedAt: null,
+              decisionNote: null,
+              companyName: 'Windy City Movers',
+            },
+            {
+              id: 2,
+              status: 'refused',
+              reason: 'unreachable',
+              note: null,
+              requestedBy: null,
+              requestedAt: '2026-11-24T15:00:00.000Z',
+              decidedAt: '2026-11-25T09:00:00.000Z',
+              decisionNote: 'The customer answered our call.',
+              companyName: 'Lakeshore Moving',
+            },
+          ],
+        }),
+      ),
+    );
+    const quality = await screen.findByRole('region', { name: 'Lead quality' }, SLOW);
+    expect(
+      within(within(quality).getByRole('list', { name: 'Findings' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Sample phone number', 'Repeat request']);
+    expect(quality).toHaveTextContent('The phone number is one of the sample numbers films use.');
+    expect(quality).toHaveTextContent('(request P3X9T2K7QW)');
+    expect(
+      within(quality).getByRole('link', { name: 'Find request P3X9T2K7QW in all leads' }),
+    ).toHaveAttribute('href', '/admin/leads?q=P3X9T2K7QW');
+
+    const returns = screen.getByRole('region', { name: 'Returns by movers' });
+    const [waiting, refused] = within(returns).getAllByRole('listitem');
+    expect(waiting).toHaveTextContent('Windy City MoversWaiting for a decision');
+    expect(waiting).toHaveTextContent('Another reason');
+    expect(waiting).toHaveTextContent('The customer is moving an office, we only do homes.');
+    expect(waiting).toHaveTextContent('Asked by Olivia Owner, Nov 25, 2026');
+    expect(waiting).not.toHaveTextContent('answer');
+    expect(refused).toHaveTextContent('Lakeshore MovingRefused');
+    expect(refused).toHaveTextContent('No answer to calls or e-mails for three days');
+    expect(refused).toHaveTextContent(
+      /Staff's answer \(Nov 25, 2026, .+\): The customer answered our call\./,
+    );
+    expect(within(returns).getByRole('link', { name: 'Answer in Lead returns' })).toHaveAttribute(
+      'href',
+      '/admin/lead-returns',
     );
   });
 

@@ -1,7 +1,8 @@
 /**
- * One lead (/admin/leads/:id): every field, the consent recorded with it, the movers it went to, the widget
- * session it came from, the forwarding attempts and the status history; the status change (who and when are
- * recorded by the server) and, for a dead letter, the retry of its delivery behind a confirmation.
+ * One lead (/admin/leads/:id): every field, what the checks found about it, the consent recorded with it, the
+ * movers it went to and their returns of it, the widget session it came from, the forwarding attempts and the
+ * status history; the status change (who and when are recorded by the server) and, for a dead letter, the
+ * retry of its delivery behind a confirmation.
  */
 import { useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -14,6 +15,7 @@ import {
   type LeadStatus,
   companyProfilePath,
   LEAD_STATUS_LABELS,
+  LEAD_RETURN_REASON_LABELS,
 } from '@moveratlas/contracts';
 import { toast } from '../../../components/toast/toast-store';
 import { ApiError } from '../../../lib/api-client';
@@ -25,6 +27,9 @@ import { failureText } from '../../../components/dashboard/failure-text';
 import { StatusForm } from '../../../components/dashboard/status-form';
 import { RecordStates } from '../../../components/dashboard/load-states';
 import { Panel } from '../../../components/dashboard/section-card';
+import { LeadDeliveryList } from '../../../components/dashboard/lead-deliveries';
+import { LeadQualitySection } from '../../../components/dashboard/lead-quality';
+import { LeadReturnStatusBadge } from '../../../components/dashboard/lead-return-status';
 import { DeliveryBadge, fullName, moveSizeLabel, StatusBadge } from './lead-format';
 import { Facts } from '../../../components/dashboard/facts';
 
@@ -174,6 +179,65 @@ function Delivery({ detail }: { detail: AdminLeadDetail }) {
   );
 }
 
+/** The checks' findings; a repeat links to the list searched by the earlier request's id (all we have of it). */
+function Quality({ quality }: { quality: AdminLeadDetail['quality'] }) {
+  const earlier = quality.repeatOf?.publicId;
+  return (
+    <LeadQualitySection quality={quality}>
+      {earlier ? (
+        <p className="mt-3 text-sm">
+          <Link to={`/admin/leads?${new URLSearchParams({ q: earlier })}`} className={linkClass}>
+            Find request {earlier} in all leads
+          </Link>
+        </p>
+      ) : null}
+    </LeadQualitySection>
+  );
+}
+
+function MoverReturns({ returns }: { returns: AdminLeadDetail['returns'] }) {
+  if (returns.length === 0) return null;
+  return (
+    <Panel title="Returns by movers">
+      <ul className="space-y-2 text-sm">
+        {returns.map((r) => (
+          <li key={r.id} className="rounded-lg border border-slate-200 p-3">
+            <div className="flex flex-wrap items-center gap-2">
+              <span className="font-medium break-words text-slate-900">{r.companyName}</span>
+              <LeadReturnStatusBadge status={r.status} reader="staff" />
+            </div>
+            <p className="mt-1 text-slate-800">{LEAD_RETURN_REASON_LABELS[r.reason]}</p>
+            {r.note ? <p className="mt-1 whitespace-pre-line text-slate-700">{r.note}</p> : null}
+            <p className="mt-1 text-xs text-slate-600">
+              Asked {r.requestedBy ? `by ${r.requestedBy}, ` : ''}
+              <DateTime iso={r.requestedAt} />
+            </p>
+            {r.decisionNote ? (
+              <p className="mt-1 whitespace-pre-line text-slate-700">
+                <span className="font-medium">Staff&apos;s answer</span>
+                {r.decidedAt ? (
+                  <>
+                    {' '}
+                    (<DateTime iso={r.decidedAt} />)
+                  </>
+                ) : null}
+                : {r.decisionNote}
+              </p>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {returns.some((r) => r.status === 'requested') ? (
+        <p className="mt-3 text-sm">
+          <Link to="/admin/lead-returns" className={linkClass}>
+            Answer in Lead returns
+          </Link>
+        </p>
+      ) : null}
+    </Panel>
+  );
+}
+
 function History({ detail }: { detail: AdminLeadDetail }) {
   return (
     <Panel title="Status history">
@@ -239,6 +303,7 @@ export function LeadDetailView({ detail }: { detail: AdminLeadDetail }) {
               ]}
             />
           </Panel>
+          <Quality quality={detail.quality} />
           <Panel title="Move">
             <Facts
               items={[
@@ -293,6 +358,14 @@ export function LeadDetailView({ detail }: { detail: AdminLeadDetail }) {
               </ul>
             )}
           </Panel>
+          <Panel title="Delivery to the movers">
+            <LeadDeliveryList
+              entries={detail.moverDeliveries}
+              showCompany
+              empty="Nothing to deliver: no mover this lead named is in the directory, or it came from a test site."
+            />
+          </Panel>
+          <MoverReturns returns={detail.returns} />
           <Panel title="Consent">
             {consent ? (
               <>

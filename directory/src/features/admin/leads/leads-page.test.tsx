@@ -33,6 +33,7 @@ const lead = (id: number, overrides: Partial<AdminLeadSummary> = {}): AdminLeadS
   siteId: 'moveratlas-directory',
   status: 'new',
   delivery: 'pending',
+  qualityFlags: [],
   ...overrides,
 });
 
@@ -134,6 +135,47 @@ describe('the lead list', () => {
       '/api/admin/leads/export.csv?q=ada&status=quoted&from=2026-11-01&state=IL&siteId=demo-partner',
     );
     expect(exportLink.hasAttribute('download')).toBe(true);
+  });
+
+  it('shows each lead’s quality flags in words on its row, and none on a lead without', async () => {
+    renderLeads('/admin/leads', () =>
+      page([lead(1), lead(2, { qualityFlags: ['disposable-email', 'repeat'] })]),
+    );
+    await screen.findByText('2 leads', {}, SLOW);
+    const rows = within(screen.getByRole('table', { name: 'Leads' })).getAllByRole('row');
+    const flags = within(rows[2]!).getByRole('list', { name: 'Quality flags' });
+    expect(
+      within(flags)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Throwaway e-mail', 'Repeat request']);
+    expect(within(rows[1]!).queryByRole('list', { name: 'Quality flags' })).toBeNull();
+    // The phone cards carry them too: the table's list and the second card's.
+    expect(screen.getAllByRole('list', { name: 'Quality flags' })).toHaveLength(2);
+  });
+
+  it('filters by quality, saying what the filter reads, and exports the same filter', async () => {
+    const user = userEvent.setup();
+    const { fetchMock } = renderLeads('/admin/leads', (url) =>
+      page([lead(1)], url.searchParams.has('quality') ? 1 : 40),
+    );
+    await screen.findByText('40 leads', {}, SLOW);
+    const quality = screen.getByLabelText('Quality') as HTMLSelectElement;
+    expect([...quality.options].map((o) => o.textContent)).toEqual([
+      'Any',
+      'Flagged (throwaway e-mail or repeat)',
+      'Not flagged (no throwaway e-mail or repeat)',
+    ]);
+    await user.selectOptions(quality, 'unflagged');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+
+    expect(await screen.findByText('1 lead matches these filters', {}, SLOW)).toBeInTheDocument();
+    expect(Object.fromEntries(listCalls(fetchMock).at(-1)!.searchParams)).toEqual({
+      quality: 'unflagged',
+    });
+    expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe(
+      '/api/admin/leads/export.csv?quality=unflagged',
+    );
   });
 
   it('sorts by a column header, marking the sorted column for screen readers', async () => {

@@ -1,7 +1,8 @@
 /**
- * The admin lead list (/admin/leads): filters (status, dates, state, move size, partner, delivery, text),
- * sortable columns and pages, all in the URL so a filtered view can be bookmarked or shared; the server does
- * the filtering, sorting and paging. The CSV export downloads exactly the filtered leads.
+ * The admin lead list (/admin/leads): filters (status, dates, state, move size, partner, delivery, quality,
+ * text), sortable columns and pages, all in the URL so a filtered view can be bookmarked or shared; the
+ * server does the filtering, sorting and paging. Each row shows the lead's quality flags. The CSV export
+ * downloads exactly the filtered leads.
  */
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -21,6 +22,7 @@ import {
 } from '@moveratlas/contracts';
 import { buttonClass } from '../../../components/dashboard/classes';
 import { DateTime } from '../../../components/dashboard/date-time';
+import { LeadQualityBadges } from '../../../components/dashboard/lead-quality';
 import { FilterForm, FilterInput, FilterSelect } from '../../../components/dashboard/list-filters';
 import { ListCard, ListCards, ListTable } from '../../../components/dashboard/list-layout';
 import { ListStates } from '../../../components/dashboard/load-states';
@@ -53,6 +55,7 @@ export const FILTER_PARAMS = [
   'moveSize',
   'siteId',
   'delivery',
+  'quality',
 ] as const;
 const LIST_PARAMS = [...FILTER_PARAMS, 'sort', 'dir', 'page', 'pageSize'] as const;
 
@@ -82,6 +85,16 @@ function LeadFilters({ search, facets }: { search: URLSearchParams; facets?: Adm
           { value: 'delivered', label: 'Delivered' },
           { value: 'pending', label: 'Not yet delivered' },
           { value: 'dead', label: 'Gave up (dead letter)' },
+        ]}
+      />
+      {/* The server filters what arrival found; a sample phone number is not among it (its badge shows). */}
+      <FilterSelect
+        label="Quality"
+        name="quality"
+        value={value('quality')}
+        options={[
+          { value: 'flagged', label: 'Flagged (throwaway e-mail or repeat)' },
+          { value: 'unflagged', label: 'Not flagged (no throwaway e-mail or repeat)' },
         ]}
       />
       <FilterInput label="Received from" name="from" type="date" value={value('from')} />
@@ -172,6 +185,7 @@ function LeadTable({
               <LeadLink lead={lead} />
               <div className="font-mono text-xs text-slate-600">{lead.publicId}</div>
               <div className="text-xs break-all text-slate-600">{lead.email}</div>
+              <LeadQualityBadges flags={lead.qualityFlags} />
             </td>
             <td className="px-3 py-2 whitespace-nowrap text-slate-700">
               <DateTime iso={lead.createdAt} />
@@ -226,6 +240,7 @@ function LeadCards({ leads, selection }: { leads: AdminLeadSummary[]; selection:
             {moveSizeLabel(lead.moveSize)} · {lead.moveDate || 'No date'} · received{' '}
             <DateTime iso={lead.createdAt} />
           </p>
+          <LeadQualityBadges flags={lead.qualityFlags} />
         </ListCard>
       ))}
     </ListCards>

@@ -32,9 +32,9 @@ const topicLabels = new Map<string, string>(CONTACT_TOPICS.map((t) => [t.id, t.l
 export const topicLabel = (topic: string): string => topicLabels.get(topic) ?? topic;
 
 /**
- * How many messages nobody has opened: the navigation's badge and the dashboard's figure, one request for
- * both (the same query key). Refreshed every minute while the admin area is in view; undefined until known
- * or when it cannot be had — the badge is a hint, and its failure must not disturb the screen around it.
+ * How many messages nobody has opened: the dashboard's figure (the sidebar counts them with the rest of the
+ * waiting work, use-waiting-counts.ts). Refreshed every minute while the dashboard is in view; undefined until
+ * known or when it cannot be had — the figure is a hint, and its failure must not disturb the screen around it.
  */
 export function useNewMessageCount(): number | undefined {
   const query = useQuery<AdminContactMessageSummaryCounts>({

@@ -47,6 +47,7 @@ function useMessageChange(id: number, what: string) {
       queryClient.setQueryData([`${ADMIN_API.contactMessages}/${id}`], updated);
       void queryClient.invalidateQueries({ queryKey: [ADMIN_API.contactMessages] });
       void queryClient.invalidateQueries({ queryKey: [ADMIN_API.contactMessageCounts] });
+      void queryClient.invalidateQueries({ queryKey: [ADMIN_API.waiting] });
     },
     onError: (error) =>
       toast({

@@ -1,8 +1,10 @@
 /**
  * One lead in the mover's inbox (/pro/companies/:companyId/leads/:leadId): the customer's contact details and
- * move, the consent that named this company, this company's status with a note, and its history of changes
- * (who and when, kept by the server).
+ * move, what our checks found about it, the consent that named this company, this company's status with a
+ * note, its return of the lead if it cannot use it, and its history of changes (who and when, kept by the
+ * server).
  */
+import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import {
@@ -14,15 +16,25 @@ import {
 } from '@moveratlas/contracts';
 import { toast } from '../../../components/toast/toast-store';
 import { ApiError } from '../../../lib/api-client';
-import { linkClass } from '../../../components/dashboard/classes';
+import { errorBoxClass, linkClass } from '../../../components/dashboard/classes';
 import { DateTime } from '../../../components/dashboard/date-time';
 import { failureText } from '../../../components/dashboard/failure-text';
 import { Facts } from '../../../components/dashboard/facts';
 import { StatusForm } from '../../../components/dashboard/status-form';
 import { RecordStates } from '../../../components/dashboard/load-states';
 import { Panel } from '../../../components/dashboard/section-card';
+import { LeadDeliveryList } from '../../../components/dashboard/lead-deliveries';
+import { LeadQualitySection } from '../../../components/dashboard/lead-quality';
 import { proWrite } from '../pro-request';
-import { fullName, leadsApi, LeadStatusBadge, moveDayText, moveSizeLabel } from './lead-format';
+import {
+  fullName,
+  leadsApi,
+  LeadStatusBadge,
+  moveDayText,
+  moveSizeLabel,
+  WithdrawnBadge,
+} from './lead-format';
+import { LeadReturnPanel } from './lead-return';
 import { proScreenPath } from '../pro-paths';
 
 function LeadStatusForm({ detail, companyId }: { detail: ProLeadDetail; companyId: number }) {
@@ -110,7 +122,15 @@ export function LeadDetailView({
       <div className="flex flex-wrap items-center gap-3">
         <h2 className="text-xl font-bold break-words text-slate-900">{fullName(lead)}</h2>
         <LeadStatusBadge status={lead.status} />
+        <WithdrawnBadge at={lead.consentWithdrawnAt} />
       </div>
+      {lead.consentWithdrawnAt ? (
+        <p role="alert" className={errorBoxClass}>
+          On <DateTime iso={lead.consentWithdrawnAt} /> the customer asked us to stop your company
+          contacting them about this move. Do not call or e-mail them; anything not yet sent to you
+          was cancelled.
+        </p>
+      ) : null}
       <p className="text-sm text-slate-600">
         Received <DateTime iso={lead.receivedAt} /> · reference{' '}
         <span className="font-mono">{lead.publicId}</span>
@@ -136,6 +156,7 @@ export function LeadDetailView({
               ]}
             />
           </Panel>
+          <LeadQualitySection quality={detail.quality} />
           <Panel title="Move">
             <Facts
               items={[
@@ -188,11 +209,30 @@ export function LeadDetailView({
               </p>
             ) : null}
           </Panel>
+          <Panel title="How this lead reached you">
+            <LeadDeliveryList
+              entries={detail.deliveries}
+              showCompany={false}
+              empty="In your inbox only."
+            />
+          </Panel>
+          <LeadReturnPanel detail={detail} companyId={companyId} />
           <History detail={detail} />
         </div>
       </div>
     </div>
   );
+}
+
+/**
+ * Tells the server this lead was opened, once per lead shown: the customer's request page says so. A write of
+ * its own, never a side effect of reading the lead; a failure only costs the customer that detail.
+ */
+function useMarkOpened(companyId: number, leadId: number | undefined) {
+  useEffect(() => {
+    if (leadId === undefined) return;
+    proWrite('POST', leadsApi(companyId, `/${leadId}/opened`)).catch(() => undefined);
+  }, [companyId, leadId]);
 }
 
 export function Component() {
@@ -203,6 +243,7 @@ export function Component() {
     staleTime: 10_000,
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
   });
+  useMarkOpened(companyId, query.data?.lead.id);
   return (
     <div className="mx-auto max-w-7xl space-y-4">
       <Link

@@ -22,6 +22,14 @@ export function LeadStatusBadge({ status }: { status: CompanyLeadStatus }) {
   return <Badge tone={STATUS_TONES[status]}>{COMPANY_LEAD_STATUS_LABELS[status]}</Badge>;
 }
 
+/**
+ * The visitor withdrew consent for this company ("Stop this mover contacting me" on their request's page): the
+ * one thing in the inbox a mover must not miss, so it sits beside the status everywhere the lead is shown.
+ */
+export function WithdrawnBadge({ at }: { at: string | null }) {
+  return at ? <Badge tone="alarm">Consent withdrawn — do not contact</Badge> : null;
+}
+
 const sizeLabels = new Map<string, string>(MOVE_SIZES.map((s) => [s.id, s.label]));
 
 export const moveSizeLabel = (size: string | null): string =>

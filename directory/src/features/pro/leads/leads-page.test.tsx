@@ -32,6 +32,8 @@ const lead = (id: number, overrides: Partial<ProLeadSummary> = {}): ProLeadSumma
   moveSize: '2-3br',
   status: 'new',
   statusChangedAt: null,
+  consentWithdrawnAt: null,
+  qualityFlags: [],
   ...overrides,
 });
 
@@ -55,7 +57,17 @@ function renderLeads(path: string, list: (url: URL) => ProLeadList | Response) {
 describe("the mover's leads inbox", () => {
   it('lists the leads with their status, each linking to its page, with a pager', async () => {
     renderLeads('/pro/companies/7/leads', () =>
-      page([lead(1), lead(2, { status: 'booked', moveDate: null })], 57),
+      page(
+        [
+          lead(1),
+          lead(2, {
+            status: 'booked',
+            moveDate: null,
+            consentWithdrawnAt: '2026-11-24T09:00:00.000Z',
+          }),
+        ],
+        57,
+      ),
     );
     expect(await screen.findByText('57 leads', {}, SLOW)).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Leads' });
@@ -66,6 +78,9 @@ describe("the mover's leads inbox", () => {
       '/pro/companies/7/leads/2',
     );
     expect(second.getByText('Booked')).toBeInTheDocument();
+    // The customer stopped this mover: said beside the status, and only on that lead.
+    expect(second.getByText('Consent withdrawn — do not contact')).toBeInTheDocument();
+    expect(within(rows[1]!).queryByText('Consent withdrawn — do not contact')).toBeNull();
     expect(second.getByText('No moving date')).toBeInTheDocument();
     expect(second.getByText('Chicago, IL 60601 → Austin, TX 73301')).toBeInTheDocument();
     // Phones get the same leads as cards.
@@ -77,6 +92,28 @@ describe("the mover's leads inbox", () => {
     );
     expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe(
       '/api/pro/companies/7/leads/export.csv',
+    );
+  });
+
+  it('shows what the quality checks found on a lead’s row, in words', async () => {
+    renderLeads('/pro/companies/7/leads', () =>
+      page([lead(1), lead(2, { qualityFlags: ['repeat', 'sample-phone'] })]),
+    );
+    await screen.findByText('2 leads', {}, SLOW);
+    const rows = within(screen.getByRole('table', { name: 'Leads' })).getAllByRole('row');
+    const flags = within(rows[2]!).getByRole('list', { name: 'Quality flags' });
+    expect(
+      within(flags)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Repeat request', 'Sample phone number']);
+    expect(within(rows[1]!).queryByRole('list', { name: 'Quality flags' })).toBeNull();
+    // On a phone the second card says the same, the first nothing.
+    const cards = [...screen.getByRole('list', { name: 'Leads' }).children] as HTMLElement[];
+    expect(cards).toHaveLength(2);
+    expect(within(cards[0]!).queryByRole('list', { name: 'Quality flags' })).toBeNull();
+    expect(within(cards[1]!).getByRole('list', { name: 'Quality flags' })).toHaveTextContent(
+      'Repeat requestSample phone number',
     );
   });
 

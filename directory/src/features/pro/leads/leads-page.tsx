@@ -1,7 +1,8 @@
 /**
  * The mover's leads inbox (/pro/companies/:companyId/leads): the quote requests that named this company in
- * their consent. Filters (status, received dates, move size, text), the sort and the page are in the URL so a
- * view can be bookmarked; the server filters, sorts and pages. Export CSV downloads exactly the filtered list.
+ * their consent, each with what the quality checks found. Filters (status, received dates, move size, text),
+ * the sort and the page are in the URL so a view can be bookmarked; the server filters, sorts and pages.
+ * Export CSV downloads exactly the filtered list.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
@@ -16,6 +17,7 @@ import {
 } from '@moveratlas/contracts';
 import { buttonClass } from '../../../components/dashboard/classes';
 import { DateTime } from '../../../components/dashboard/date-time';
+import { LeadQualityBadges } from '../../../components/dashboard/lead-quality';
 import { FilterForm, FilterInput, FilterSelect } from '../../../components/dashboard/list-filters';
 import { ListCard, ListCards, ListTable } from '../../../components/dashboard/list-layout';
 import { ListStates } from '../../../components/dashboard/load-states';
@@ -26,6 +28,7 @@ import {
   fullName,
   leadsApi,
   LeadStatusBadge,
+  WithdrawnBadge,
   moveDayText,
   moveSizeLabel,
   routeText,
@@ -113,6 +116,7 @@ function LeadTable({
             <td className="px-3 py-2">
               <LeadLink lead={lead} companyId={companyId} />
               <div className="text-xs break-all text-slate-600">{lead.email}</div>
+              <LeadQualityBadges flags={lead.qualityFlags} />
             </td>
             <td className="px-3 py-2 whitespace-nowrap text-slate-700">
               <DateTime iso={lead.receivedAt} />
@@ -123,7 +127,10 @@ function LeadTable({
               <div className="text-xs text-slate-600">{moveSizeLabel(lead.moveSize)}</div>
             </td>
             <td className="px-3 py-2">
-              <LeadStatusBadge status={lead.status} />
+              <div className="flex flex-wrap gap-1">
+                <LeadStatusBadge status={lead.status} />
+                <WithdrawnBadge at={lead.consentWithdrawnAt} />
+              </div>
             </td>
           </tr>
         ))}
@@ -140,13 +147,17 @@ function LeadCards({ leads, companyId }: { leads: ProLeadSummary[]; companyId: n
         <ListCard key={lead.id}>
           <div className="flex flex-wrap items-start justify-between gap-2">
             <LeadLink lead={lead} companyId={companyId} />
-            <LeadStatusBadge status={lead.status} />
+            <div className="flex flex-wrap gap-1">
+              <LeadStatusBadge status={lead.status} />
+              <WithdrawnBadge at={lead.consentWithdrawnAt} />
+            </div>
           </div>
           <p className="mt-2 text-sm text-slate-700">{routeText(lead)}</p>
           <p className="mt-1 text-xs text-slate-600">
             {moveSizeLabel(lead.moveSize)} · {moveDayText(lead.moveDate)} · received{' '}
             <DateTime iso={lead.receivedAt} />
           </p>
+          <LeadQualityBadges flags={lead.qualityFlags} />
         </ListCard>
       ))}
     </ListCards>

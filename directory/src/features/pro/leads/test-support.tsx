@@ -6,6 +6,7 @@
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import { createMemoryRouter, Outlet, RouterProvider, type RouteObject } from 'react-router-dom';
+import type { LeadQuality, LeadReturn } from '@moveratlas/contracts';
 import { AppProviders } from '../../../app/providers';
 import { Toaster } from '../../../components/toast/toaster';
 import { createQueryClient } from '../../../lib/query-client';
@@ -58,3 +59,23 @@ export const callsTo = (fetchMock: ReturnType<typeof vi.fn>, pathname: string) =
       init: (init ?? {}) as RequestInit,
     }))
     .filter((call) => call.url.pathname === pathname);
+
+/** A lead the checks found nothing wrong with: the server still says so in a sentence. */
+export const cleanQuality = (): LeadQuality => ({
+  flags: [],
+  notes: ['Nothing unusual was found about this request.'],
+  repeatOf: null,
+});
+
+/** This company's return of the lead, waiting for staff unless told otherwise. */
+export const leadReturn = (overrides: Partial<LeadReturn> = {}): LeadReturn => ({
+  id: 3,
+  status: 'requested',
+  reason: 'wrong-phone',
+  note: null,
+  requestedBy: 'Olivia Owner',
+  requestedAt: '2026-11-25T15:00:00.000Z',
+  decidedAt: null,
+  decisionNote: null,
+  ...overrides,
+});

@@ -22,14 +22,9 @@ import {
   type ProReviewSummary,
 } from '@moveratlas/contracts';
 import { Badge } from '../../../components/dashboard/badge';
-import {
-  buttonClass,
-  cardClass,
-  inputClass,
-  primaryButtonClass,
-} from '../../../components/dashboard/classes';
+import { buttonClass, cardClass, inputClass } from '../../../components/dashboard/classes';
 import { DateTime, formatDay } from '../../../components/dashboard/date-time';
-import { Field } from '../../../components/dashboard/fields';
+import { Field, SendOrCancel } from '../../../components/dashboard/fields';
 import { failureText } from '../../../components/dashboard/failure-text';
 import { EmptyState, LoadFailure, Skeleton } from '../../../components/dashboard/load-states';
 import { PageButtons } from '../../../components/dashboard/pager';
@@ -254,14 +249,7 @@ function ReplyForm({
           />
         )}
       </Field>
-      <div className="flex flex-wrap gap-2">
-        <button type="submit" className={primaryButtonClass} disabled={send.isPending}>
-          {send.isPending ? 'Sending…' : 'Send reply'}
-        </button>
-        <button type="button" className={buttonClass} onClick={onCancel} disabled={send.isPending}>
-          Cancel
-        </button>
-      </div>
+      <SendOrCancel label="Send reply" pending={send.isPending} onCancel={onCancel} />
     </form>
   );
 }

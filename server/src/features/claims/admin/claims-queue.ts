@@ -116,6 +116,18 @@ const claimQuery = (db: Knex | Knex.Transaction) =>
         .as('owners'),
     );
 
+/** The claims waiting for staff's decision (pending), of one company or of all: the queue's and the sidebar's count. */
+export async function countWaitingClaims(db: Knex, companyId?: number): Promise<number> {
+  const row = (await db('company_claims')
+    .where('status', 'pending')
+    .modify((qb) => {
+      if (companyId !== undefined) qb.where('company_id', companyId);
+    })
+    .count({ n: '*' })
+    .first()) as { n: number | string } | undefined;
+  return Number(row?.n ?? 0);
+}
+
 export async function listClaims(db: Knex, query: AdminClaimListQuery): Promise<AdminClaimPage> {
   const filtered = <Q extends Knex.QueryBuilder>(qb: Q): Q => {
     if (query.status !== 'all') qb.where('cl.status', query.status);
@@ -133,20 +145,14 @@ export async function listClaims(db: Knex, query: AdminClaimListQuery): Promise<
     filtered(db('company_claims as cl')).count({ n: '*' }).first() as Promise<
       { n: number | string } | undefined
     >,
-    db('company_claims')
-      .where('status', 'pending')
-      .modify((qb) => {
-        if (query.companyId !== undefined) qb.where('company_id', query.companyId);
-      })
-      .count({ n: '*' })
-      .first() as Promise<{ n: number | string } | undefined>,
+    countWaitingClaims(db, query.companyId),
   ]);
   return {
     items: rows.map(claimOf),
     total: Number(count?.n ?? 0),
     page: query.page,
     limit: query.limit,
-    pending: Number(pending?.n ?? 0),
+    pending,
   };
 }
 

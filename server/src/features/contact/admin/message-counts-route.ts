@@ -1,6 +1,6 @@
 /**
- * GET /api/admin/contact-messages/counts: how many messages nobody has opened, for the navigation's badge
- * and the dashboard. A query of its own (one indexed count), so every admin screen can ask for it cheaply.
+ * GET /api/admin/contact-messages/counts: how many messages nobody has opened, for the dashboard (the
+ * sidebar's count is GET /api/admin/waiting's, the same function). One indexed count, cheap to ask for.
  */
 import type { RequestHandler } from 'express';
 import type { Knex } from 'knex';

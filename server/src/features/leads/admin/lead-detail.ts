@@ -9,6 +9,7 @@ import type { AdminLeadDetail } from '@moveratlas/contracts';
 import { jobEvents, toJob } from '../../../jobs/queue';
 import { leadStatusHistory } from '../status';
 import { inTurn } from '../../../db/in-turn';
+import { leadDeliveries } from '../../deliveries';
 import {
   deliveryState,
   forwardJobs,
@@ -18,6 +19,9 @@ import {
   toLeadSummary,
   type LeadSummaryRow,
 } from './lead-rows';
+import { parseStored } from '../../../lib/stored-json';
+import { leadQuality, qualitySource } from '../quality';
+import { leadReturnsOf } from '../returns/lead-returns';
 
 const CompanyRefs = z.array(z.object({ id: z.union([z.number(), z.string()]), name: z.string() }));
 const AutoTransport = z.object({
@@ -26,17 +30,6 @@ const AutoTransport = z.object({
   model: z.string(),
   condition: z.string(),
 });
-
-/** JSON kept in a text column, read defensively: a malformed value shows as empty, never as a 500. */
-function parseStored<S extends z.ZodType>(schema: S, text: unknown, fallback: z.output<S>) {
-  if (typeof text !== 'string' || text === '') return fallback;
-  try {
-    const parsed = schema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : fallback;
-  } catch {
-    return fallback;
-  }
-}
 
 const StringRecord = z.record(z.string(), z.unknown());
 
@@ -60,7 +53,7 @@ export async function leadDetail(db: Knex, id: number): Promise<AdminLeadDetail 
   const numericIds = selected.map((c) => Number(c.id)).filter((n) => Number.isInteger(n) && n > 0);
   const sessionId = nullableText(row.session_id);
 
-  const [partner, consent, companies, session, jobs, history] = await inTurn(
+  const [partner, consent, companies, session, jobs, history, moverDeliveries] = await inTurn(
     () =>
       db('partners').where({ site_id: row.site_id }).first('name') as Promise<
         { name: string } | undefined
@@ -87,6 +80,7 @@ export async function leadDetail(db: Knex, id: number): Promise<AdminLeadDetail 
         : Promise.resolve(undefined),
     () => forwardJobs(db, [id]),
     () => leadStatusHistory(db, id),
+    () => leadDeliveries(db, id),
   );
 
   const job = jobs.get(id);
@@ -178,5 +172,8 @@ export async function leadDetail(db: Knex, id: number): Promise<AdminLeadDetail 
         (GAVE_UP_JOB_STATUSES as readonly string[]).includes(jobView.status),
     },
     statusHistory: history.map((h) => ({ ...h, changedAt: isoTime(h.changedAt) })),
+    moverDeliveries,
+    quality: await leadQuality(db, qualitySource(row), 'staff'),
+    returns: await leadReturnsOf(db, id),
   };
 }

@@ -66,6 +66,13 @@ export function applyLeadFilters(
       );
     });
   }
+  // What arrival stored (the column is null when nothing was found) and the repeat link: what qualityFlags
+  // reads, but for the sample phone range, which it reads from the number as typed (any punctuation). Neither
+  // engine can strip every non-digit portably, so this filter leaves sample phones out, as its options say.
+  if (filters.quality === 'flagged')
+    qb.where((w) => w.whereNotNull('leads.quality').orWhereNotNull('leads.repeat_of_lead_id'));
+  if (filters.quality === 'unflagged')
+    qb.whereNull('leads.quality').whereNull('leads.repeat_of_lead_id');
   return qb;
 }
 

@@ -6,6 +6,7 @@
 import type { Knex } from 'knex';
 import type { AdminLeadSummary, LeadDeliveryState, LeadStatus } from '@moveratlas/contracts';
 import { LEAD_FORWARD_JOB } from '../outbox';
+import { qualityFlags, qualitySource } from '../quality';
 
 /**
  * A database timestamp as ISO 8601 UTC. Both engines hand TIMESTAMP columns back as 'YYYY-MM-DD HH:MM:SS'
@@ -55,6 +56,9 @@ export const SUMMARY_COLUMNS = [
   'site_id',
   'status',
   'delivery_status',
+  // What qualityFlags reads, besides the phone.
+  'quality',
+  'repeat_of_lead_id',
 ] as const;
 
 export type LeadSummaryRow = Record<(typeof SUMMARY_COLUMNS)[number], unknown>;
@@ -125,6 +129,7 @@ export function toLeadSummary(row: LeadSummaryRow, delivery: LeadDeliveryState):
     siteId: text(row.site_id),
     status: row.status as LeadStatus,
     delivery,
+    qualityFlags: qualityFlags(qualitySource(row)),
   };
 }
 

@@ -16,6 +16,8 @@ import { auditedChange, recordRequestAudit } from '../../audit';
 import { parseInput } from '../../../lib/validate';
 import { LEAD_FORWARD_JOB } from '../outbox';
 import { leadsBulkStatusRoute } from './bulk-status-route';
+import { adminDeletionRequestRoutes } from './deletion/routes';
+import { adminLeadReturnRoutes } from '../returns/admin-routes';
 import { exportLeads } from './export-leads';
 import { retryLeadDelivery, setLeadStatus } from './lead-actions';
 import { leadDetail } from './lead-detail';
@@ -54,6 +56,8 @@ export function adminLeadsRoutes(ctx: AdminContext): Router {
   });
 
   router.post('/leads/bulk-status', leadsBulkStatusRoute(db));
+  router.use(adminDeletionRequestRoutes(ctx));
+  router.use(adminLeadReturnRoutes(ctx));
 
   router.get('/leads/:id', async (req, res) => {
     const id = parseInput(AdminLeadIdSchema, req.params.id, 'params');

@@ -2,7 +2,8 @@
  * The inbox's filters and sorts, applied to one company's company_leads rows: shared by the list and the CSV
  * export so the export is exactly the filtered list. The status, received day and move size are columns of
  * company_leads with indexes that start at the company, and so is the text the search box matches.
- * Every value is bound; sorts come from a whitelist.
+ * Every value is bound; sorts come from a whitelist. There is no quality filter: the flags live on `leads`,
+ * so one would leave company_leads' own indexes (the list shows them as badges instead).
  */
 import type { Knex } from 'knex';
 import type { ProLeadFilters, ProLeadListQuery } from '@moveratlas/contracts';

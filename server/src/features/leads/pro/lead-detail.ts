@@ -7,6 +7,7 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import type { CompanyLeadStatus, ProLeadDetail } from '@moveratlas/contracts';
 import { isoTime } from '../admin/lead-rows';
+import { leadDeliveries } from '../../deliveries';
 import {
   COMPANY_LEAD_COLUMNS,
   epochIso,
@@ -14,6 +15,9 @@ import {
   nullableText,
   toProLeadSummary,
 } from './lead-views';
+import { parseStored } from '../../../lib/stored-json';
+import { leadQuality, qualitySource } from '../quality';
+import { companyLeadReturn } from '../returns/lead-returns';
 
 /** What the detail shows beyond the list's columns. */
 const DETAIL_COLUMNS = [
@@ -33,17 +37,6 @@ const AutoTransport = z.object({
   model: z.string(),
   condition: z.string(),
 });
-
-/** JSON kept in a text column, read defensively: a malformed value shows as empty, never as a 500. */
-function parseStored<S extends z.ZodType>(schema: S, value: unknown, fallback: z.output<S>) {
-  if (typeof value !== 'string' || value === '') return fallback;
-  try {
-    const parsed = schema.safeParse(JSON.parse(value));
-    return parsed.success ? parsed.data : fallback;
-  } catch {
-    return fallback;
-  }
-}
 
 export async function companyLeadDetail(
   db: Knex,
@@ -95,5 +88,8 @@ export async function companyLeadDetail(
       changedBy: nullableText(e.name),
       changedAt: epochIso(e.changed_at)!,
     })),
+    deliveries: await leadDeliveries(db, leadId, companyId),
+    quality: await leadQuality(db, qualitySource(row), 'mover'),
+    return: await companyLeadReturn(db, Number(row.cl_id)),
   };
 }

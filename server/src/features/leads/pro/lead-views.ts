@@ -1,6 +1,7 @@
 /** Lead rows as the mover's inbox shows them. */
 import type { CompanyLeadStatus, ProLeadSummary } from '@moveratlas/contracts';
 import { isoTime } from '../admin/lead-rows';
+import { qualityFlags, qualitySource } from '../quality';
 
 /** The columns of `leads` (as `l`) the inbox shows. */
 export const LEAD_COLUMNS = [
@@ -14,6 +15,9 @@ export const LEAD_COLUMNS = [
   'l.from_city',
   'l.to_location',
   'l.to_city',
+  // What qualityFlags reads, besides the phone.
+  'l.quality',
+  'l.repeat_of_lead_id',
 ] as const;
 
 /** The columns of `company_leads` (as `cl`) the inbox shows, named apart from the lead's. */
@@ -25,6 +29,7 @@ export const COMPANY_LEAD_COLUMNS = [
   'cl.move_size',
   'cl.status_changed_at',
   'cl.note',
+  'cl.consent_withdrawn_at',
 ] as const;
 
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
@@ -50,6 +55,8 @@ export function toProLeadSummary(row: Record<string, unknown>): ProLeadSummary {
     moveSize: nullableText(row.move_size),
     status: row.status as CompanyLeadStatus,
     statusChangedAt: epochIso(row.status_changed_at),
+    consentWithdrawnAt: epochIso(row.consent_withdrawn_at),
+    qualityFlags: qualityFlags(qualitySource(row)),
   };
 }
 

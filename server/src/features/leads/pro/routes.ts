@@ -19,6 +19,7 @@ import { exportCompanyLeads } from './export-leads';
 import { companyLeadDetail } from './lead-detail';
 import { listCompanyLeads } from './list-leads';
 import { NO_SUCH_LEAD, setCompanyLeadStatus } from './set-status';
+import { proLeadReturnRoute } from '../returns/pro-return-route';
 
 const LeadIdSchema = idParam('lead');
 const localsOf = (res: Response) => res.locals as ProCompanyLocals;
@@ -60,6 +61,17 @@ export function proLeadsRoutes(ctx: ProContext): Router {
       .json(await detailOrNotFound(localsOf(res).proCompany.id, leadId));
   });
 
+  // The lead's page calls this once it is shown: the visitor's "my request" page says the mover opened it. A
+  // POST, not a side effect of the GET (a prefetch or a crawler must not mark a lead read); idempotent.
+  router.post('/leads/:leadId/opened', async (req, res) => {
+    const leadId = parseInput(LeadIdSchema, req.params.leadId, 'params');
+    const marked = await db('company_leads')
+      .where({ company_id: localsOf(res).proCompany.id, lead_id: leadId })
+      .update({ opened_at: db.raw('COALESCE(opened_at, ?)', [Date.now()]) });
+    if (marked === 0) throw notFound(NO_SUCH_LEAD);
+    res.status(204).end();
+  });
+
   router.patch('/leads/:leadId/status', async (req, res) => {
     const leadId = parseInput(LeadIdSchema, req.params.leadId, 'params');
     const change = parseInput(ProLeadStatusRequestSchema, req.body ?? {}, 'body');
@@ -73,6 +85,17 @@ export function proLeadsRoutes(ctx: ProContext): Router {
     );
     res.json(await detailOrNotFound(locals.proCompany.id, leadId));
   });
+
+  router.post(
+    '/leads/:leadId/return',
+    proLeadReturnRoute(
+      db,
+      async (res, companyId, leadId) => {
+        res.status(201).json(await detailOrNotFound(companyId, leadId));
+      },
+      NO_SUCH_LEAD,
+    ),
+  );
 
   return router;
 }

@@ -14,6 +14,10 @@ import {
   type ClaimDeclinedMail,
 } from './claim-decision';
 import { reviewReplyModeratedMail, type ReviewReplyModeratedMail } from './review-reply-moderated';
+import { leadForMoverMail, type LeadForMoverMail } from './lead-for-mover';
+import { visitorConfirmationMail, type VisitorConfirmationMail } from './visitor-confirmation';
+import { leadReturnDecidedMail, type LeadReturnDecidedMail } from './lead-return-decided';
+import { leadWithdrawnMail, type LeadWithdrawnMail } from './lead-withdrawn';
 
 export interface MailTemplates {
   'admin-alert': AdminAlertMail;
@@ -23,6 +27,10 @@ export interface MailTemplates {
   'claim-approved': ClaimApprovedMail;
   'claim-declined': ClaimDeclinedMail;
   'review-reply-moderated': ReviewReplyModeratedMail;
+  'lead-for-mover': LeadForMoverMail;
+  'visitor-confirmation': VisitorConfirmationMail;
+  'lead-return-decided': LeadReturnDecidedMail;
+  'lead-withdrawn': LeadWithdrawnMail;
 }
 
 export type MailTemplateName = keyof MailTemplates;
@@ -37,6 +45,10 @@ const TEMPLATES: {
   'claim-approved': claimApprovedMail,
   'claim-declined': claimDeclinedMail,
   'review-reply-moderated': reviewReplyModeratedMail,
+  'lead-for-mover': leadForMoverMail,
+  'visitor-confirmation': visitorConfirmationMail,
+  'lead-return-decided': leadReturnDecidedMail,
+  'lead-withdrawn': leadWithdrawnMail,
 };
 
 export function renderTemplate<Name extends MailTemplateName>(

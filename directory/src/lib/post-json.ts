@@ -1,6 +1,6 @@
 /**
- * The sign-in pages' calls (/pro/login, /pro/forgot-password, /pro/reset-password): a plain JSON POST and
- * its outcome in words a mover reads. No TanStack Query and no zod here: these are public pages inside the
+ * The public pages' calls (/pro/login, /pro/forgot-password, /pro/reset-password, /my-request): a JSON POST and
+ * its outcome in words a person reads. No TanStack Query and no zod here: these are public pages inside the
  * site's JavaScript budget (bench/bundle-size.ts), and nothing they send needs the signed-in machinery.
  */
 import { OFFLINE_MESSAGE, SERVER_TROUBLE_MESSAGE } from '@moveratlas/contracts';

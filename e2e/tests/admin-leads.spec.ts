@@ -80,7 +80,7 @@ test('the dashboard and the list show a new lead; its record opens and its statu
   // The list shows the new status.
   await page.getByRole('link', { name: '← All leads' }).click();
   // The list's own filter: until the list has replaced the detail page, 'Status' also names its status form.
-  const filters = page.getByRole('form', { name: 'Filter leads' });
+  const filters = page.getByRole('search', { name: 'Filter leads' });
   await filters.getByLabel('Search').fill(EMAIL);
   await filters.getByLabel('Status').selectOption('contacted');
   await filters.getByRole('button', { name: 'Apply filters' }).click();

@@ -67,7 +67,7 @@ test('a mover finds a lead that named its company, marks it contacted with a not
 
   await page.getByRole('link', { name: '← All leads' }).click();
   // The list's own filter: until the list has replaced the detail page, 'Status' also names its status form.
-  const filters = page.getByRole('form', { name: 'Filter leads' });
+  const filters = page.getByRole('search', { name: 'Filter leads' });
   await filters.getByLabel('Status').selectOption('contacted');
   await filters.getByRole('button', { name: 'Apply filters' }).click();
   await expect(page.getByText('1 lead matches these filters')).toBeVisible();

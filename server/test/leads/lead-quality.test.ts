@@ -301,8 +301,15 @@ describe.each(testDatabases())('lead quality on $name', (database) => {
     expect(waiting).toMatchObject({
       reason: 'wrong-phone',
       company: { id: movers[C]!.company.id, name: movers[C]!.company.name },
-      lead: { id: lead.id, publicId: lead.publicId },
+      lead: { id: lead.id, publicId: lead.publicId, qualityFlags: [] },
     });
+    // The queue reads a lead's flags as the lists and the lead's page do: the sample range from the number
+    // itself (as a sample lead's, which never went through the arrival checks).
+    await db('leads').where({ id: lead.id }).update({ phone: '3125550142' });
+    const sample = AdminLeadReturnListSchema.parse(
+      await (await admin.request(`${ADMIN_LEAD_RETURNS_API}?status=requested`)).json(),
+    ).returns.find((r) => r.id === detail.return!.id);
+    expect(sample?.lead.qualityFlags).toEqual(['sample-phone']);
 
     const decide = (body: unknown) =>
       admin.request(adminLeadReturnDecisionPath(detail.return!.id), {

@@ -16,7 +16,7 @@ import {
 import { HttpError } from '../../../lib/http-error';
 import { storedChoice } from '../../../lib/stored-json';
 import { isoTime, isoTimeOrNull } from '../admin/lead-rows';
-import { readStoredQuality } from '../quality';
+import { qualityFlags, qualitySource } from '../quality';
 
 type Db = Knex | Knex.Transaction;
 
@@ -53,6 +53,9 @@ const ADMIN_COLUMNS = [
   'l.last_name',
   'l.created_at as lead_created_at',
   'l.quality',
+  // What qualityFlags reads besides the stored flags: the same flags as the lead lists and pages.
+  'l.phone',
+  'l.repeat_of_lead_id',
 ] as const;
 
 type ReturnRow = Record<string, unknown>;
@@ -164,7 +167,7 @@ function toAdminLeadReturn(row: ReturnRow): AdminLeadReturn {
       publicId: String(row.public_id),
       name: `${String(row.first_name)} ${String(row.last_name)}`.trim(),
       receivedAt: isoTime(row.lead_created_at),
-      qualityFlags: readStoredQuality(row.quality).flags,
+      qualityFlags: qualityFlags(qualitySource(row)),
     },
     company: { id: Number(row.company_id), name: String(row.company_name) },
   };

@@ -13,7 +13,8 @@ import { E2E_ADMIN, PRODUCT_URL } from '../playwright.config';
 
 const RUN = randomUUID().slice(0, 8);
 const EMAIL = `e2e.leads.${RUN}@example.com`;
-const FIRST_NAME = 'Hedy';
+// Unique per run: a retry posts a lead of its own, and must not meet the earlier attempt's on the dashboard.
+const FIRST_NAME = `Hedy ${RUN.slice(0, 4)}`;
 /** A last name a spreadsheet would run as a formula if the export did not neutralise it. */
 const LAST_NAME = '=1+2';
 

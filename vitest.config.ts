@@ -22,11 +22,42 @@ export default defineConfig({
         },
       },
       {
+        // The component tests run in VM contexts ('vmThreads'): each file still gets a fresh module graph and
+        // a fresh jsdom (their stores are module state), but a worker loads jsdom and the environment once
+        // instead of once per file. Measured on the same idle machine: 105 s and 165 s of CPU instead of 214 s
+        // and 384 s, the same 731 tests passing (decision 032). In a VM context a CommonJS package cannot
+        // require() an ES module, which react-router-dom's CommonJS build does (react-router/dom is .mjs
+        // under Node's conditions): these aliases hand the tests the packages' own ESM builds.
+        resolve: {
+          alias: [
+            {
+              find: /^react-router-dom$/,
+              replacement: new URL(
+                './node_modules/react-router-dom/dist/index.mjs',
+                import.meta.url,
+              ).pathname,
+            },
+            {
+              find: /^react-router\/dom$/,
+              replacement: new URL(
+                './node_modules/react-router/dist/development/dom-export.mjs',
+                import.meta.url,
+              ).pathname,
+            },
+            {
+              find: /^react-router$/,
+              replacement: new URL(
+                './node_modules/react-router/dist/development/index.mjs',
+                import.meta.url,
+              ).pathname,
+            },
+          ],
+        },
         test: {
           name: 'directory',
           include: ['directory/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
-          pool: 'threads',
+          pool: 'vmThreads',
           setupFiles: ['directory/src/test-setup.ts'],
           // user-event types key by key, as a person does: on a busy two-core CI machine a form-filling
           // test can pass 5 s, the default, without anything being wrong.
@@ -38,7 +69,8 @@ export default defineConfig({
           name: 'widget',
           include: ['widget/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
-          pool: 'threads',
+          // VM contexts, as the directory's component tests (above).
+          pool: 'vmThreads',
           setupFiles: ['widget/src/test-setup.ts'],
           // user-event types key by key, as a person does: on a busy two-core CI machine a form-filling
           // test can pass 5 s, the default, without anything being wrong.

@@ -210,6 +210,19 @@ describe.each(testDatabases())('lead quality on $name', (database) => {
     expect(forC.quality.notes).toEqual([
       expect.stringMatching(/^This person also asked other movers for quotes on \w+ \d+, \d{4}\.$/),
     ]);
+
+    // The earlier request deleted (its deletion clears the link: ON DELETE SET NULL): still a repeat when it
+    // arrived, and the note says so rather than "nothing to note".
+    await db('leads').where({ id: second.id }).update({ repeat_of_lead_id: null });
+    const orphan = await staffDetail(second.id);
+    expect(orphan.quality.flags).toEqual(['repeat']);
+    expect(orphan.quality.repeatOf).toBeNull();
+    expect(orphan.quality.notes[0]).toBe(
+      `Repeat request: the same phone number or e-mail address asked for quotes in the 30 days before, in a request since deleted. Not sent again to Quality B ${RUN}, which had the earlier request.`,
+    );
+    expect((await moverDetail(C, second.id)).quality.notes).toEqual([
+      'This person also asked other movers for quotes in the last 30 days.',
+    ]);
   });
 
   it('names the mover not sent again on the visitor’s page, and stops it on the request it has', async () => {

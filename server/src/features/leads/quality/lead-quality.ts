@@ -70,10 +70,16 @@ export async function leadQuality(
     );
   }
   let repeatOf: LeadQuality['repeatOf'] = null;
-  if (lead.repeat_of_lead_id !== null) {
-    const earlier = (await db('leads')
-      .where({ id: lead.repeat_of_lead_id })
-      .first('public_id', 'created_at')) as { public_id: string; created_at: unknown } | undefined;
+  // The flag, not the link: when the earlier request has since been deleted (a visitor's deletion request),
+  // the link is cleared but this one was still a repeat when it arrived, and its badge says so.
+  if (flags.includes('repeat')) {
+    const earlier =
+      lead.repeat_of_lead_id === null
+        ? undefined
+        : ((await db('leads')
+            .where({ id: lead.repeat_of_lead_id })
+            .first('public_id', 'created_at')) as
+            { public_id: string; created_at: unknown } | undefined);
     const day = earlier
       ? formatLongDay(sqlTimestampToIso(earlier.created_at as string))
       : undefined;
@@ -85,7 +91,7 @@ export async function leadQuality(
         };
       const skipped = await companyNames(db, stored.notSentAgainTo);
       notes.push(
-        `Repeat request: the same phone number or e-mail address asked for quotes ${day ? `on ${day} (request ${earlier!.public_id})` : 'in the last 30 days'}.` +
+        `Repeat request: the same phone number or e-mail address asked for quotes ${day ? `on ${day} (request ${earlier!.public_id})` : 'in the 30 days before, in a request since deleted'}.` +
           (skipped.length > 0
             ? ` Not sent again to ${listNames(skipped)}, which had the earlier request.`
             : ''),

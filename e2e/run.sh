@@ -15,6 +15,12 @@ if ! command -v chromium >/dev/null 2>&1; then
   exit 0
 fi
 export CHROMIUM_PATH="${CHROMIUM_PATH:-$(command -v chromium)}"
+# As root, Chromium raises some of its threads above every other process (see the wrapper); the wrapper
+# starts it without that right.
+if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null 2>&1; then
+  export CHROMIUM_BINARY="$CHROMIUM_PATH"
+  CHROMIUM_PATH="$PWD/chromium-at-normal-priority.sh"
+fi
 # The product's and the demo's ports: two the system has free now, on every interface. A fixed or derived
 # number can be a port the machine's own services hold (RabbitMQ's epmd listens on 4369 on some machines).
 if [ -z "${E2E_PORT:-}" ] || [ -z "${E2E_DEMO_PORT:-}" ]; then

@@ -9,6 +9,7 @@ import { prepareDatabase } from './db/prepare';
 import { applyEnvironmentAdmin } from './features/auth';
 import { createApp } from './app';
 import { createJobWorker } from './workers';
+import { KEEP_ALIVE_TIMEOUT_MS } from './lib/http/keep-alive';
 
 function readConfig(): Config {
   try {
@@ -60,7 +61,7 @@ async function main(): Promise<void> {
     const port = typeof address === 'object' && address ? address.port : config.port;
     logger.info({ port }, `MoverAtlas is serving on http://localhost:${port}`);
   });
-  server.keepAliveTimeout = 65_000;
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
 
   let stopping = false;
   const shutdown = (signal: string) => {

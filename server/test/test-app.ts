@@ -6,6 +6,7 @@ import { pino } from 'pino';
 import { loadConfig, type DatabaseConfig } from '../src/config';
 import { openDatabase } from '../src/db/connection';
 import { createApp } from '../src/app';
+import { KEEP_ALIVE_TIMEOUT_MS } from '../src/lib/http/keep-alive';
 
 export interface TestApp {
   baseUrl: string;
@@ -23,6 +24,7 @@ export async function startTestApp(
   const app = await createApp({ config, db, logger: pino({ level: 'silent' }) });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
+    s.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   });
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {

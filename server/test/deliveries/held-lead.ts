@@ -1,8 +1,9 @@
 /**
  * A lead accepted with its deliveries held back, for the tests of what happens before a delivery (a
  * withdrawal): a server with no worker accepts it, and its delivery jobs are moved an hour ahead while still
- * queued. The test database is shared with other files whose workers may claim a fresh job in the instant
- * between the commit and the hold; then that lead is removed and another one sent, so the scenario always
+ * queued. The test file's own worker is stopped meanwhile: polling every 50 ms, it claimed the fresh jobs in
+ * the instant between the commit and the hold five times in a row on a loaded machine. Should another worker
+ * on the database claim one all the same, that lead is removed and another one sent, so the scenario always
  * starts with nothing delivered.
  */
 import type { Knex } from 'knex';
@@ -21,8 +22,10 @@ export async function acceptHeldLead(
   db: Knex,
   fields: Record<string, string>,
   uuids: string[],
+  ownWorker?: { stop(): Promise<void>; start(): void },
 ): Promise<HeldLead> {
   const quiet = await startLeadApp(database);
+  await ownWorker?.stop();
   try {
     for (let attempt = 1; attempt <= 5; attempt++) {
       const form = leadForm(fields);
@@ -51,6 +54,7 @@ export async function acceptHeldLead(
     }
     throw new Error('another worker took the deliveries of five leads in a row');
   } finally {
+    ownWorker?.start();
     await quiet.close();
   }
 }

@@ -355,6 +355,7 @@ describe.each(testDatabases())('lead delivery to the chosen movers on $name', (d
         consent_text: consentText(named.map((c) => c.name)),
       },
       uuids,
+      app.worker,
     );
     await db('company_leads')
       .where({ lead_id: lead.id, company_id: movers.a.company.id })

@@ -234,6 +234,7 @@ describe.each(testDatabases())('the visitor’s own request on $name', (database
         consent_text: consentText(named.map((c) => c.name)),
       },
       uuids,
+      app.worker,
     );
     const leadId = held.id;
     const { token } = await confirmation(email, held.publicId);

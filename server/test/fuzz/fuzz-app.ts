@@ -16,6 +16,7 @@ import { openDatabase } from '../../src/db/connection';
 import { prepareDatabase } from '../../src/db/prepare';
 import { setAdminPassword } from '../../src/features/auth/admin-users';
 import { createApp } from '../../src/app';
+import { KEEP_ALIVE_TIMEOUT_MS } from '../../src/lib/http/keep-alive';
 import { TEST_ADMIN } from '../databases';
 
 /** Tables that record refused requests on purpose (hits, failed logins) or sessions and devices of sign-ins. */
@@ -94,6 +95,7 @@ export async function startFuzzApp(
   const app = await createApp({ config, db, logger });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
+    s.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   });
   const port = (server.address() as AddressInfo).port;
   // One connection per request: a refused body must not leave a half-read socket for the next one.

@@ -235,7 +235,7 @@ describe.each(testDatabases())('lead forwarding on $name', (database) => {
       const { uuid } = await submit();
       await waitFor(
         () => upstream.attempts('/send_lead', uuid) >= 2,
-        10_000,
+        20_000,
         'two failed attempts',
       );
       expect((await lead(uuid)).delivery_status).toBe('pending');

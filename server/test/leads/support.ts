@@ -6,6 +6,7 @@ import { pino } from 'pino';
 import { loadConfig, type Config, type DatabaseConfig } from '../../src/config';
 import { openDatabase } from '../../src/db/connection';
 import { createApp } from '../../src/app';
+import { KEEP_ALIVE_TIMEOUT_MS } from '../../src/lib/http/keep-alive';
 import { createJobWorker } from '../../src/workers';
 import type { JobWorker } from '../../src/jobs/worker';
 import type { PartnerDirectory } from '../../src/features/partners/partners';
@@ -15,7 +16,9 @@ export const FAST_JOBS: NodeJS.ProcessEnv = {
   JOB_POLL_INTERVAL_MS: '50',
   JOB_BACKOFF_BASE_MS: '20',
   JOB_BACKOFF_MAX_MS: '200',
-  LEAD_BACKEND_TIMEOUT_MS: '400',
+  // Long enough that a loaded machine's stalls do not turn a 200 into a timeout (with 400 ms, a backend that had
+  // accepted a lead got it again on the retry); the tests of a hanging backend wait out two of them.
+  LEAD_BACKEND_TIMEOUT_MS: '2000',
   // A lease no stall of a loaded CI machine outlasts: with 1.8 s, a job whose outcome waited behind others
   // on the database lost its lease and ran twice; with 10 s it still did once, in the Node 24 stage that CI
   // runs at a lower priority beside the rest (two servers' webhook jobs, one receiver called twice). Tests of
@@ -62,6 +65,7 @@ export async function startLeadApp(
   const app = await createApp({ config, db, logger, jobs: worker });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
+    s.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   });
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {

@@ -490,6 +490,19 @@ export const AdminReviewSchema = z.object({
   status: z.enum(REVIEW_STATUSES),
   moderatedBy: z.string().nullable(),
   moderatedAt: z.string().nullable(),
+  /**
+   * Issue 19. A review written from a request's link: the day of that request ("Verified request through …
+   * on …"); null for the sample data's reviews. `title` and `body` above are as the reviewer typed them;
+   * `shownTitle` and `shownBody` are what the public sees when a check masked something (null when the same).
+   */
+  verifiedRequestOn: z.string().nullable().optional(),
+  hired: z.enum(['yes', 'no', 'quote']).nullable().optional(),
+  shownTitle: z.string().nullable().optional(),
+  shownBody: z.string().nullable().optional(),
+  /** Why the checks held it for staff, in words (empty when it was published at once or is a sample). */
+  heldReasons: z.array(z.string()).optional(),
+  /** The reason staff gave with their last decision (required when rejecting). */
+  moderationReason: z.string().nullable().optional(),
 });
 export type AdminReview = z.infer<typeof AdminReviewSchema>;
 
@@ -501,12 +514,31 @@ export const AdminReviewPageSchema = z.object({
 });
 export type AdminReviewPage = z.infer<typeof AdminReviewPageSchema>;
 
-/** PATCH /api/admin/reviews/:id: publish (show, approve), hide, or reject a pending one. */
-export const ReviewModerationSchema = z.strictObject({
-  status: z.enum(['published', 'hidden', 'rejected'], {
-    message: 'Status must be published, hidden or rejected',
-  }),
-});
+export const REVIEW_MODERATION_REASON_MAX_LENGTH = 500;
+
+/**
+ * PATCH /api/admin/reviews/:id: publish (show, approve), hide, or reject a pending one. A reason goes with any
+ * decision and is required to reject: a reviewer whose review came from a request reads it in their e-mail.
+ */
+export const ReviewModerationSchema = z
+  .strictObject({
+    status: z.enum(['published', 'hidden', 'rejected'], {
+      message: 'Status must be published, hidden or rejected',
+    }),
+    reason: z
+      .string({ message: 'The reason must be text' })
+      .trim()
+      .max(
+        REVIEW_MODERATION_REASON_MAX_LENGTH,
+        `The reason can be at most ${REVIEW_MODERATION_REASON_MAX_LENGTH} characters`,
+      )
+      .refine(isMultilineText, unshowableText('The reason'))
+      .optional(),
+  })
+  .refine((v) => v.status !== 'rejected' || (v.reason ?? '').length >= 3, {
+    message: 'Say why the review is rejected: the reviewer reads it',
+    path: ['reason'],
+  });
 export type ReviewModeration = z.infer<typeof ReviewModerationSchema>;
 
 export const ReviewModerationResultSchema = z.object({

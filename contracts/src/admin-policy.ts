@@ -294,6 +294,15 @@ export const ADMIN_ROUTE_POLICY = {
     audit: 'mover_user.status',
   },
   'GET /alerts': { role: 'viewer', does: 'read what is failing' },
+  'GET /settings/review-requests': {
+    role: 'viewer',
+    does: 'read when visitors are asked for a review',
+  },
+  'PUT /settings/review-requests': {
+    role: 'owner',
+    does: 'change when visitors are asked for a review',
+    audit: 'review_requests.update',
+  },
   'GET /settings/alert-emails': { role: 'viewer', does: 'read who is alerted' },
   'PUT /settings/alert-emails': {
     role: 'owner',

@@ -47,6 +47,11 @@ export const ReviewSchema = z.object({
   text: z.string(),
   authorFirstName: z.string(),
   date: z.string(),
+  /**
+   * YYYY-MM-DD, the day of the request the review was written from (issue 19): shown as "Verified request
+   * through {site} on {date}". Absent or null for reviews not tied to a request (the sample data).
+   */
+  verifiedRequestOn: z.string().nullable().optional(),
   /** The company's public answer, once staff published it (issue 17); absent or null without one. */
   reply: z
     .object({

@@ -35,6 +35,7 @@ export * from './pro-changes';
 export * from './lead-delivery';
 export * from './webhook-snippet';
 export * from './my-request';
+export * from './reviews';
 export * from './lead-quality';
 export * from './lead-returns';
 export * from './pro-lead-preferences';

@@ -24,6 +24,7 @@ import { companyApplicationRoutes, companyMediaRoutes } from './features/compani
 import { profileActivityRoutes } from './features/profile-analytics';
 import { claimRoutes } from './features/claims';
 import { myRequestRoutes } from './features/leads';
+import { reviewRoutes } from './features/reviews';
 import { mountDirectory } from './web/mount-directory';
 import { authRoutes } from './features/auth';
 import { adminApi } from './api/admin-api';
@@ -146,8 +147,10 @@ export async function createApp({
   api.use('/admin', adminApi({ config, db, logger, jobs }));
   // The movers' API (/pro): their own sign-in and sessions, the same kind of gate (issue 17).
   api.use('/pro', proApi({ config, db, logger, jobs }));
-  // The visitor's own request, opened by its private link (issue 18): private answers, never cached.
+  // The visitor's own request, opened by its private link (issue 18), and the review written from the link
+  // of the e-mail asking how the move went (issue 19): private answers, never cached.
   api.use(myRequestRoutes({ config, db, logger, jobs }));
+  api.use(reviewRoutes({ config, db, logger, jobs }));
   api.use(publicReads.middleware());
   // The directory's public reads. With read replicas (decision 019) an anonymous request is answered by the
   // same routes built on a replica's handle (once per handle, on first use), so the routes never know where

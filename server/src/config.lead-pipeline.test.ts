@@ -14,7 +14,7 @@ describe('lead pipeline configuration', () => {
         leaseMs: 60_000,
         backoff: { baseMs: 2000, maxMs: 900_000 },
       },
-      rateLimits: { windowMs: 600_000, leads: 30, sessions: 120, matches: 120 },
+      rateLimits: { windowMs: 600_000, leads: 30, sessions: 120, matches: 120, reviews: 10 },
     });
   });
 
@@ -32,6 +32,7 @@ describe('lead pipeline configuration', () => {
       RATE_LIMIT_LEADS: '0',
       RATE_LIMIT_SESSIONS: '10',
       RATE_LIMIT_MATCHES: '20',
+      RATE_LIMIT_REVIEWS: '3',
     });
     expect(config).toMatchObject({
       matchLimit: 8,
@@ -43,7 +44,7 @@ describe('lead pipeline configuration', () => {
         leaseMs: 30_000,
         backoff: { baseMs: 500, maxMs: 60_000 },
       },
-      rateLimits: { windowMs: 60_000, leads: 0, sessions: 10, matches: 20 },
+      rateLimits: { windowMs: 60_000, leads: 0, sessions: 10, matches: 20, reviews: 3 },
     });
   });
 

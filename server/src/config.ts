@@ -207,6 +207,7 @@ const EnvSchema = z
     RATE_LIMIT_LEADS: integer('RATE_LIMIT_LEADS', 0, 1_000_000, 30),
     RATE_LIMIT_SESSIONS: integer('RATE_LIMIT_SESSIONS', 0, 1_000_000, 120),
     RATE_LIMIT_MATCHES: integer('RATE_LIMIT_MATCHES', 0, 1_000_000, 120),
+    RATE_LIMIT_REVIEWS: integer('RATE_LIMIT_REVIEWS', 0, 1_000_000, 10),
     ADMIN_SESSION_IDLE_MINUTES: integer('ADMIN_SESSION_IDLE_MINUTES', 1, 1440, 30),
     ADMIN_SESSION_MAX_HOURS: integer('ADMIN_SESSION_MAX_HOURS', 1, 720, 12),
     PRO_SESSION_IDLE_MINUTES: integer('PRO_SESSION_IDLE_MINUTES', 5, 43_200, 1440),
@@ -386,7 +387,14 @@ export interface Config {
     backoff: { baseMs: number; maxMs: number };
   };
   /** Requests per IP per window; 0 turns a limit off. */
-  rateLimits: { windowMs: number; leads: number; sessions: number; matches: number };
+  rateLimits: {
+    windowMs: number;
+    leads: number;
+    sessions: number;
+    matches: number;
+    /** Reviews written from request links (issue 19), per address per window. */
+    reviews: number;
+  };
   /** Admin sign-in (features/auth): session timeouts and the failed-login throttle. */
   /** The movers' sign-in at /pro (features/movers): its own sessions, the admin's throttle limits. */
   proAuth: {
@@ -503,6 +511,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       leads: env.RATE_LIMIT_LEADS,
       sessions: env.RATE_LIMIT_SESSIONS,
       matches: env.RATE_LIMIT_MATCHES,
+      reviews: env.RATE_LIMIT_REVIEWS,
     },
     proAuth: {
       idleTimeoutMs: env.PRO_SESSION_IDLE_MINUTES * 60_000,

@@ -153,6 +153,12 @@ export const routes: RouteObject[] = [
                 handle: PRIVATE_PAGE,
                 lazy: page(() => import('../features/my-request/my-request-page')),
               },
+              // A review from the link of the e-mail asking how the move went (issue 19): never indexed or cached.
+              {
+                path: 'write-review',
+                handle: PRIVATE_PAGE,
+                lazy: page(() => import('../features/write-review/write-review-page')),
+              },
               {
                 path: 'list-your-company',
                 lazy: page(() => import('../features/list-your-company/list-your-company-page')),

@@ -27,6 +27,7 @@ import { adminAlertSettingsRoutes } from '../features/settings';
 import { adminProfileActivityRoutes } from '../features/profile-analytics';
 import { adminClaimRoutes } from '../features/claims';
 import { adminCompanyUserRoutes } from '../features/movers';
+import { adminReviewRoutes } from '../features/reviews';
 
 export function adminApi(ctx: AdminContext): Router {
   const router = Router();
@@ -45,6 +46,7 @@ export function adminApi(ctx: AdminContext): Router {
   router.use(adminJobsRoutes(ctx));
   router.use(adminScriptsRoutes(ctx));
   router.use(adminCompaniesRoutes(ctx));
+  router.use(adminReviewRoutes(ctx));
   router.use(adminProfileActivityRoutes(ctx));
   router.use(adminUploadRoutes(ctx));
   router.use(adminSeoHealthRoutes(ctx));

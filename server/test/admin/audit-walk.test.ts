@@ -396,6 +396,19 @@ const FIXTURES: Partial<Record<AdminRouteKey, Fixture>> = {
     body: json({}),
     status: 202,
   }),
+  // The value it has now, so the walk changes nothing another file's review test relies on.
+  'PUT /settings/review-requests': async ({ owner }) => ({
+    path: '/api/admin/settings/review-requests',
+    method: 'PUT',
+    body: json({
+      delayDays: (
+        (await (await owner.request('/api/admin/settings/review-requests')).json()) as {
+          delayDays: number;
+        }
+      ).delayDays,
+    }),
+    status: 200,
+  }),
   'PUT /settings/alert-emails': async () => ({
     path: '/api/admin/settings/alert-emails',
     method: 'PUT',

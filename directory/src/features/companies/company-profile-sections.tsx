@@ -12,6 +12,7 @@ import {
   formatPhone,
   mayBeCalledBestRated,
   phoneDigits,
+  verifiedReviewLabel,
   WEEKDAY_NAMES,
   WEEKDAYS,
   type Company,
@@ -25,6 +26,7 @@ import type { StateLocator } from '../../components/map/map-types';
 import { StateLocatorMap } from '../../components/map/state-locator-map';
 import { companyPath } from '../../lib/companies';
 import { plural } from '../../lib/numbers';
+import { useSite } from '../../lib/site';
 
 export function CompanyAbout({
   company,
@@ -129,6 +131,7 @@ export function CompanyReviews({
   reviewPage: ReviewPageInfo;
   path: string;
 }) {
+  const site = useSite();
   const { page, pageCount, total } = reviewPage;
   const first = (page - 1) * REVIEWS_PER_PAGE + 1;
   const last = first + company.reviews.length - 1;
@@ -171,6 +174,12 @@ export function CompanyReviews({
                   <p className="mt-2 text-sm text-slate-600">
                     {review.authorFirstName} · <time dateTime={review.date}>{review.date}</time>
                   </p>
+                  {review.verifiedRequestOn ? (
+                    <p className="mt-1 text-sm font-medium text-green-800">
+                      <span aria-hidden="true">✓ </span>
+                      {verifiedReviewLabel(site.siteName, review.verifiedRequestOn)}
+                    </p>
+                  ) : null}
                   {review.reply ? (
                     <section
                       aria-labelledby={`review-${review.id}-reply`}

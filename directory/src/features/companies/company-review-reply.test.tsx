@@ -1,7 +1,7 @@
 /**
  * A company's published reply under its review on the public profile (issue 17): "Response from <company>"
  * with its date, on the first page (from the profile) and on later pages (from the reviews API); a review
- * without a reply shows none.
+ * without a reply shows none. A review written from a request's link is marked verified (issue 19).
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
@@ -31,6 +31,8 @@ const REVIEWS: Review[] = Array.from({ length: TOTAL }, (_, i) => ({
   text: 'What happened on the day.',
   authorFirstName: 'Ann',
   date: `2026-01-${String(28 - i).padStart(2, '0')}`,
+  // The first review came from a request's link (issue 19); the others are not tied to one.
+  verifiedRequestOn: i === 0 ? '2026-01-20' : null,
   reply:
     i === 1
       ? { text: 'We are sorry about the delay.\nThe next move is on us.', date: '2026-02-03' }
@@ -95,6 +97,15 @@ describe("a company's reply on its profile", () => {
       within(reviewArticle('Review number 1')).queryByRole('region', { name: /Response from/ }),
     ).not.toBeInTheDocument();
     expect(screen.getAllByRole('region', { name: /Response from/ })).toHaveLength(1);
+  });
+
+  it('marks a review from a request as verified, with the site and the request’s day, and no other', async () => {
+    openProfile('/company/prairie-movers');
+    await screen.findByRole('heading', { name: 'Customer Reviews' });
+    expect(reviewArticle('Review number 1')).toHaveTextContent(
+      'Verified request through MoverAtlas on January 20, 2026',
+    );
+    expect(screen.getAllByText(/^Verified request through/)).toHaveLength(1);
   });
 
   it('shows the replies of an older page of reviews too', async () => {

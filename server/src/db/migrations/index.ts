@@ -72,6 +72,10 @@ import * as createLeadDeliveries from './20261129_10_create_lead_deliveries';
 import * as createVisitorRequests from './20261129_20_create_visitor_requests';
 import * as createCompanyLeadPreferences from './20261129_30_create_company_lead_preferences';
 import * as addLeadQualityAndReturns from './20261129_40_add_lead_quality_and_returns';
+import * as createReviewInvitations from './20261130_01_create_review_invitations';
+import * as indexCompanyLeadsMoveDay from './20261130_02_index_company_leads_move_day';
+import * as addReviewVerification from './20261130_03_add_review_verification';
+import * as scheduleReviewRequests from './20261130_04_schedule_review_requests';
 import * as createMoverPasskeys from './20261128_40_create_mover_passkeys';
 import * as createCompanyImages from './20261128_40_create_company_images';
 import * as addCompanyHoursAndChangeRequests from './20261128_41_add_company_hours_and_change_requests';
@@ -151,6 +155,10 @@ const migrations: Record<string, Knex.Migration> = {
   '20261129_20_create_visitor_requests': createVisitorRequests,
   '20261129_30_create_company_lead_preferences': createCompanyLeadPreferences,
   '20261129_40_add_lead_quality_and_returns': addLeadQualityAndReturns,
+  '20261130_01_create_review_invitations': createReviewInvitations,
+  '20261130_02_index_company_leads_move_day': indexCompanyLeadsMoveDay,
+  '20261130_03_add_review_verification': addReviewVerification,
+  '20261130_04_schedule_review_requests': scheduleReviewRequests,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

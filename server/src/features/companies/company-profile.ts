@@ -33,6 +33,7 @@ type ReviewRow = {
   body: string;
   author_first_name: string;
   reviewed_on: string | Date;
+  verified_request_on: string | null;
   reply_body: string | null;
   reply_at: number | string | null;
 };
@@ -47,6 +48,8 @@ const toReview = (r: ReviewRow): Review => ({
     typeof r.reviewed_on === 'string'
       ? r.reviewed_on.slice(0, 10)
       : r.reviewed_on.toISOString().slice(0, 10),
+  // Written from a request's link (issue 19): the public sees "Verified request through … on …".
+  verifiedRequestOn: r.verified_request_on,
   // The company's reply, once staff published it (issue 17); dated the day it was published.
   reply:
     r.reply_body === null
@@ -80,6 +83,7 @@ function publishedReviews(db: Knex, companyId: number, page: number): Promise<Re
       'r.body',
       'r.author_first_name',
       'r.reviewed_on',
+      'r.verified_request_on',
       'rr.body as reply_body',
       'rr.moderated_at as reply_at',
     ) as Promise<ReviewRow[]>;

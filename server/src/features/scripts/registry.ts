@@ -12,6 +12,7 @@ import { retryDeadLeads } from './library/retry-dead-leads';
 import { seoCrawlScript } from '../seo-health';
 import { qaSuitesScript } from '../qa';
 import { checkAlertsScript } from '../alerts';
+import { sendReviewRequestsScript } from '../reviews';
 
 export const adminScripts: readonly AdminScript[] = [
   recomputeStatistics,
@@ -23,6 +24,7 @@ export const adminScripts: readonly AdminScript[] = [
   seoCrawlScript,
   qaSuitesScript,
   checkAlertsScript,
+  sendReviewRequestsScript,
 ];
 
 export function findScript(id: string): AdminScript | undefined {

@@ -110,7 +110,7 @@ export function sitemapRoutes(
       .send(
         // A listing's claim page (/claim/<slug>, noindex) has nothing for search engines, one per company;
         // nor has the movers' area (/pro, /pro/login, …, all noindex and behind a sign-in).
-        `User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api\nDisallow: /claim/\nDisallow: /my-request\nDisallow: /pro\n\nSitemap: ${origin(req)}/sitemap.xml\n`,
+        `User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api\nDisallow: /claim/\nDisallow: /my-request\nDisallow: /pro\nDisallow: /write-review\n\nSitemap: ${origin(req)}/sitemap.xml\n`,
       );
   });
 

@@ -8,3 +8,4 @@ export { SettingLeadBackend } from './lead-backend-setting';
 export { SiteSettings, siteSettingDefaults } from './site-settings';
 export { adminAlertSettingsRoutes } from './admin/alert-settings-routes';
 export { alertEmails } from './alert-emails';
+export { reviewRequestSettings } from './review-request-setting';

@@ -1,12 +1,16 @@
 /**
  * Reviews with their moderation actions, for one company (on its page) or across companies (the Reviews
- * screen): publish (show or approve), hide, reject a pending one. The company's rating is recomputed by the
- * server from its published reviews; the answer says what it is now.
+ * screen): publish (show or approve), hide, reject a pending one — rejecting asks for a reason, which the
+ * writer of a review from a request reads in their e-mail. A review from a request's link shows as its writer
+ * typed it, with what the public sees when a check masked something, and why the checks held it (issue 19).
+ * The company's rating is recomputed by the server from its published reviews; the answer says what it is now.
  */
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import {
+  HIRED_ANSWER_LABELS,
+  REVIEW_MODERATION_REASON_MAX_LENGTH,
   REVIEW_STATUSES,
   type AdminReview,
   type AdminReviewPage,
@@ -17,8 +21,15 @@ import { toast } from '../../../components/toast/toast-store';
 import { formatCount } from '../../../lib/numbers';
 import { adminWrite } from '../admin-request';
 import { Badge, type BadgeTone } from '../../../components/dashboard/badge';
-import { buttonClass, cardClass, linkClass } from '../../../components/dashboard/classes';
+import {
+  buttonClass,
+  cardClass,
+  inputClass,
+  linkClass,
+} from '../../../components/dashboard/classes';
 import { DateTime } from '../../../components/dashboard/date-time';
+import { ConfirmDialog } from '../../../components/dashboard/dialog';
+import { Field } from '../../../components/dashboard/fields';
 import { failureText } from '../../../components/dashboard/failure-text';
 import { EmptyState, LoadFailure, Skeleton } from '../../../components/dashboard/load-states';
 import { PageButtons } from '../../../components/dashboard/pager';
@@ -94,11 +105,13 @@ function ReviewItem({
   showCompany,
   moderate,
   selection,
+  onReject,
 }: {
   review: AdminReview;
   showCompany: boolean;
   moderate: ReturnType<typeof useModeration>;
   selection: RowSelection;
+  onReject: (review: AdminReview) => void;
 }) {
   const busy = moderate.isPending && moderate.variables?.review.id === review.id;
   return (
@@ -131,6 +144,32 @@ function ReviewItem({
         <Badge tone={STATUS_TONES[review.status]}>{REVIEW_STATUS_LABELS[review.status]}</Badge>
       </div>
       <p className="mt-2 text-sm whitespace-pre-line text-slate-700">{review.body}</p>
+      {review.verifiedRequestOn ? (
+        <p className="mt-2 text-xs text-slate-600">
+          From a request of {review.verifiedRequestOn}
+          {review.hired ? ` · Hired: ${HIRED_ANSWER_LABELS[review.hired]}` : ''}
+        </p>
+      ) : null}
+      {review.heldReasons && review.heldReasons.length > 0 ? (
+        <div className="mt-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+          <p className="font-semibold">Held for you to read because:</p>
+          <ul className="mt-1 list-disc pl-5">
+            {review.heldReasons.map((reason) => (
+              <li key={reason}>{reason}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {review.shownTitle || review.shownBody ? (
+        <details className="mt-2 text-sm text-slate-700">
+          <summary className="cursor-pointer">What the public sees</summary>
+          <p className="mt-1 font-semibold">{review.shownTitle ?? review.title}</p>
+          <p className="mt-1 whitespace-pre-line">{review.shownBody ?? review.body}</p>
+        </details>
+      ) : null}
+      {review.moderationReason ? (
+        <p className="mt-2 text-sm text-slate-700">Reason given: {review.moderationReason}</p>
+      ) : null}
       {review.moderatedBy && review.moderatedAt ? (
         <p className="mt-2 text-xs text-slate-600">
           Last changed by {review.moderatedBy}, <DateTime iso={review.moderatedAt} />
@@ -142,7 +181,9 @@ function ReviewItem({
             key={status}
             type="button"
             disabled={busy}
-            onClick={() => moderate.mutate({ review, status })}
+            onClick={() =>
+              status === 'rejected' ? onReject(review) : moderate.mutate({ review, status })
+            }
             className={buttonClass}
             aria-label={`${label} review "${review.title}"`}
           >
@@ -154,17 +195,24 @@ function ReviewItem({
   );
 }
 
-function useModeration() {
+function useModeration(onDone: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({
       review,
       status,
+      reason,
     }: {
       review: AdminReview;
       status: 'published' | 'hidden' | 'rejected';
-    }) => adminWrite<ReviewModerationResult>('PATCH', `${REVIEWS_PATH}/${review.id}`, { status }),
+      reason?: string;
+    }) =>
+      adminWrite<ReviewModerationResult>('PATCH', `${REVIEWS_PATH}/${review.id}`, {
+        status,
+        ...(reason ? { reason } : {}),
+      }),
     onSuccess: async ({ review, company }) => {
+      onDone();
       await queryClient.invalidateQueries({
         predicate: (query) => moderationStale(query.queryKey),
       });
@@ -207,7 +255,18 @@ export function ReviewModeration({
     queryKey: [REVIEWS_PATH, params],
     placeholderData: keepPreviousData,
   });
-  const moderate = useModeration();
+  const [rejecting, setRejecting] = useState<AdminReview | null>(null);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | undefined>();
+  const moderate = useModeration(() => setRejecting(null));
+  const confirmReject = () => {
+    const text = reason.trim();
+    if (text.length < 3) {
+      setReasonError('Say why the review is rejected: the reviewer reads it.');
+      return;
+    }
+    if (rejecting) moderate.mutate({ review: rejecting, status: 'rejected', reason: text });
+  };
   const pages = reviews.data ? Math.max(1, Math.ceil(reviews.data.total / reviews.data.limit)) : 1;
   const selection = useRowSelection(
     reviews.data?.items.map((r) => r.id) ?? [],
@@ -296,12 +355,46 @@ export function ReviewModeration({
                 showCompany={companyId === undefined}
                 moderate={moderate}
                 selection={selection}
+                onReject={(r) => {
+                  setReason('');
+                  setReasonError(undefined);
+                  setRejecting(r);
+                }}
               />
             ))}
           </ul>
           <PageButtons label="Review pages" page={page} pages={pages} onPageChange={onPageChange} />
         </>
       )}
+      <ConfirmDialog
+        open={rejecting !== null}
+        onOpenChange={(open) => {
+          if (!open) setRejecting(null);
+        }}
+        title="Reject this review?"
+        description={
+          rejecting
+            ? `It is not shown on ${rejecting.companyName}'s page. A reviewer who wrote it from our e-mail's link is told why by e-mail.`
+            : ''
+        }
+        confirmLabel="Reject review"
+        pendingLabel="Rejecting…"
+        pending={moderate.isPending}
+        onConfirm={confirmReject}
+      >
+        <Field label="Reason (the reviewer reads it)" error={reasonError}>
+          {(control) => (
+            <textarea
+              {...control}
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+              rows={3}
+              maxLength={REVIEW_MODERATION_REASON_MAX_LENGTH}
+              className={inputClass}
+            />
+          )}
+        </Field>
+      </ConfirmDialog>
     </div>
   );
 }

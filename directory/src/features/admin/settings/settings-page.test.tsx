@@ -55,6 +55,8 @@ function standardRoutes(override: (call: Call) => Response | undefined = () => u
     if (call.url === '/api/admin/settings/site') return json(200, SITE);
     if (call.url === '/api/admin/settings/alert-emails')
       return json(200, { emails: [], updatedAt: null, updatedBy: null });
+    if (call.url === '/api/admin/settings/review-requests')
+      return json(200, { delayDays: 2, updatedAt: null, updatedBy: null });
     if (call.url.startsWith('/api/admin/settings/partners'))
       return json(200, {
         partners: [

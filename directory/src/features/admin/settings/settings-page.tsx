@@ -1,16 +1,18 @@
 /**
- * /admin/settings: the site's name and contacts and the lead backend, who gets the failure alerts, the partner sites (the widget's CORS
+ * /admin/settings: the site's name and contacts and the lead backend, who gets the failure alerts, when visitors are asked for a review, the partner sites (the widget's CORS
  * list), the admin users, and the signed-in admin's own password. Each section loads and fails on its own.
  */
 import { AdminUsersPanel } from './admin-users-panel';
 import { AlertEmailsPanel } from './alert-emails-panel';
 import { PartnersPanel } from './partners-panel';
 import { PasswordForm } from './password-form';
+import { ReviewRequestsPanel } from './review-requests-panel';
 import { SiteSettingsForm } from './site-settings-form';
 
 const SECTIONS = [
   { id: 'site', label: 'Site' },
   { id: 'alerts', label: 'Failure alerts' },
+  { id: 'reviews', label: 'Review requests' },
   { id: 'partners', label: 'Partner sites' },
   { id: 'admins', label: 'Admin users' },
   { id: 'password', label: 'Your password' },
@@ -38,6 +40,7 @@ export function Component() {
       </div>
       <SiteSettingsForm />
       <AlertEmailsPanel />
+      <ReviewRequestsPanel />
       <PartnersPanel />
       <AdminUsersPanel />
       <PasswordForm />

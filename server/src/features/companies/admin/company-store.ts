@@ -5,7 +5,7 @@
  * rows a statement); a form save is a batch of one.
  */
 import type { Knex } from 'knex';
-import { rankScore, slugify, trimTrailing, type CompanyInput } from '@moveratlas/contracts';
+import { slugify, trimTrailing, type CompanyInput } from '@moveratlas/contracts';
 import { dialectOf } from '../../../db/dialect';
 import { citySearchName, companySearchTokens } from '../../../lib/search-tokens';
 
@@ -408,26 +408,4 @@ async function recordFormerSlugs(
       replaced_at: now,
     });
   }
-}
-
-/**
- * Recomputes a company's rating, rank score and review count from its published reviews: the average to two
- * decimals, rounded half up as the seed does, and the score lists rank by; both null without any.
- */
-export async function recomputeRating(
-  trx: Knex | Knex.Transaction,
-  companyId: number,
-): Promise<{ rating: number | null; reviewCount: number }> {
-  const row = (await trx('reviews')
-    .where({ company_id: companyId, status: 'published' })
-    .count({ n: '*' })
-    .sum({ stars: 'rating' })
-    .first()) as { n: number | string; stars: number | string | null } | undefined;
-  const count = Number(row?.n ?? 0);
-  const sum = Number(row?.stars ?? 0);
-  const rating = count === 0 ? null : Math.floor((200 * sum + count) / (2 * count)) / 100;
-  await trx('companies')
-    .where('id', companyId)
-    .update({ rating, rank_score: rankScore(sum, count), review_count: count });
-  return { rating, reviewCount: count };
 }

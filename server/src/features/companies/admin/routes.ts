@@ -1,6 +1,7 @@
 /**
- * /api/admin/companies, /api/admin/reviews and /api/admin/company-applications (behind the admin gate):
- * the companies table, a company's form, the inline toggles, delete, review moderation and applications.
+ * /api/admin/companies, /api/admin/review-replies and /api/admin/company-applications (behind the admin
+ * gate): the companies table, a company's form, the inline toggles, delete, replies to reviews and
+ * applications (review moderation itself is features/reviews).
  * Every write clears this process's public read cache, so the directory shows the change at once here;
  * other server processes show it when their cache entries expire (API_CACHE_SECONDS, 10 s by default).
  */
@@ -11,7 +12,6 @@ import {
   idParam,
   AdminApplicationListQuerySchema,
   AdminCompanyListQuerySchema,
-  AdminReviewListQuerySchema,
   AdminReviewReplyListQuerySchema,
   AdminChangeRequestListQuerySchema,
   ApplicationDeclineSchema,
@@ -21,7 +21,6 @@ import {
   CompanyUpdateSchema,
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_KEY_PATTERN,
-  ReviewModerationSchema,
   ReviewReplyModerationSchema,
 } from '@moveratlas/contracts';
 import type { AdminContext } from '../../../app-context';
@@ -29,7 +28,6 @@ import { HttpError } from '../../../lib/http-error';
 import { parseInput } from '../../../lib/validate';
 import { listAdminCompanies } from './company-list';
 import { companyDetail, deleteCompany, saveCompany, setCompanyFlags } from './company-admin';
-import { listReviews, moderateReview } from './reviews';
 import { listReviewReplies, moderateReviewReply } from './review-replies';
 import {
   approveApplication,
@@ -41,7 +39,6 @@ import { clearPublicReads } from './public-cache';
 import { createCompanyOnce } from './create-company-once';
 import { companiesBulkRoute } from './companies-bulk-route';
 import { companiesExportRoute } from './companies-export-route';
-import { reviewsBulkRoute } from './reviews-bulk-route';
 import { auditActor, auditedChange, changedFields, recordAudit } from '../../audit';
 import {
   approveChangeRequest,
@@ -67,7 +64,6 @@ export function adminCompaniesRoutes(ctx: AdminContext): Router {
 
   router.get('/companies/export.csv', companiesExportRoute(db));
   router.post('/companies/bulk', companiesBulkRoute(db));
-  router.post('/reviews/bulk', reviewsBulkRoute(db));
 
   router.post('/companies', async (req, res) => {
     const input = parseInput(CompanyInputSchema, req.body, 'body');
@@ -173,33 +169,6 @@ export function adminCompaniesRoutes(ctx: AdminContext): Router {
     });
     await clearPublicReads(req, db);
     res.status(204).end();
-  });
-
-  router.get('/reviews', async (req, res) => {
-    const query = parseInput(AdminReviewListQuerySchema, req.query, 'query');
-    res.json(await listReviews(db, query));
-  });
-
-  router.patch('/reviews/:id', async (req, res) => {
-    const id = idOf(req);
-    const { status } = parseInput(ReviewModerationSchema, req.body, 'body');
-    const result = await auditedChange(db, req, res, async (trx, audit) => {
-      const before = (await trx('reviews').where('id', id).first('status')) as
-        { status: string } | undefined;
-      const moderated = await moderateReview(trx, id, status, adminName(res));
-      if (before?.status !== status)
-        audit({
-          action: 'review.moderate',
-          entityType: 'review',
-          entityId: id,
-          summary: `Set a review of ${moderated.review.companyName} to ${status}`,
-          before: { status: before?.status ?? null },
-          after: { status },
-        });
-      return moderated;
-    });
-    await clearPublicReads(req, db);
-    res.json(result);
   });
 
   router.get('/review-replies', async (req, res) => {

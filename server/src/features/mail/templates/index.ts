@@ -18,6 +18,8 @@ import { leadForMoverMail, type LeadForMoverMail } from './lead-for-mover';
 import { visitorConfirmationMail, type VisitorConfirmationMail } from './visitor-confirmation';
 import { leadReturnDecidedMail, type LeadReturnDecidedMail } from './lead-return-decided';
 import { leadWithdrawnMail, type LeadWithdrawnMail } from './lead-withdrawn';
+import { reviewRequestMail, type ReviewRequestMail } from './review-request';
+import { reviewDecidedMail, type ReviewDecidedMail } from './review-decided';
 
 export interface MailTemplates {
   'admin-alert': AdminAlertMail;
@@ -31,6 +33,8 @@ export interface MailTemplates {
   'visitor-confirmation': VisitorConfirmationMail;
   'lead-return-decided': LeadReturnDecidedMail;
   'lead-withdrawn': LeadWithdrawnMail;
+  'review-request': ReviewRequestMail;
+  'review-decided': ReviewDecidedMail;
 }
 
 export type MailTemplateName = keyof MailTemplates;
@@ -49,6 +53,8 @@ const TEMPLATES: {
   'visitor-confirmation': visitorConfirmationMail,
   'lead-return-decided': leadReturnDecidedMail,
   'lead-withdrawn': leadWithdrawnMail,
+  'review-request': reviewRequestMail,
+  'review-decided': reviewDecidedMail,
 };
 
 export function renderTemplate<Name extends MailTemplateName>(

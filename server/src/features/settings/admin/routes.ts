@@ -25,6 +25,10 @@ import { LoginThrottle } from '../../auth';
 import { passwordProblemOffThread } from '../../auth';
 import type { Knex } from 'knex';
 import { SiteSettings } from '../site-settings';
+import {
+  reviewRequestSettingsRoute,
+  saveReviewRequestSettingsRoute,
+} from './review-request-settings-routes';
 import { SharedCaches } from '../../../db/cache-versions';
 import { HttpError } from '../../../lib/http-error';
 import { PublicFetch, outboundRules } from '../../../lib/http/public-fetch';
@@ -102,6 +106,10 @@ export function adminSettingsRoutes(ctx: AdminContext): Router {
       version: stored.version,
     };
   };
+
+  // When visitors are asked how their move went (issue 19).
+  router.get('/settings/review-requests', reviewRequestSettingsRoute(ctx.db));
+  router.put('/settings/review-requests', saveReviewRequestSettingsRoute(ctx.db));
 
   router.get('/settings/site', async (_req, res) => {
     res.json(await siteSettingsAnswer());

@@ -1,6 +1,7 @@
 /**
  * The visitors' deletion requests (issue 18), as staff work them: the list, and fulfilling one — deleting every
- * request the address made (the rows that hang from a lead go with it: consent, inbox rows, deliveries, links),
+ * request the address made (the rows that hang from a lead go with it: consent, inbox rows, deliveries, links,
+ * review invitations — so a review keeps no way back to its writer, and loses what it held as typed),
  * their analytics copies and widget sessions, and the e-mails that carried the person's details (to them, and to
  * the movers). The request stays as the record of what was done, its address masked.
  */
@@ -152,6 +153,19 @@ export async function fulfilDeletionRequest(
   const sessions = leads.map((l) => l.session_id).filter((s): s is string => Boolean(s));
   if (uuids.length > 0) await trx('lead_analytics').whereIn('lead_uuid', uuids).delete();
   if (sessions.length > 0) await trx('visitor_sessions').whereIn('session_id', sessions).delete();
+  // Their reviews (issue 19) stay as the public reads them, with contact details masked; what they typed, which
+  // a check changed, goes. Deleting the requests then cuts the reviews' only way back to the person.
+  if (leads.length > 0) {
+    const reviewIds = (await trx('review_invitations')
+      .whereIn(
+        'lead_id',
+        leads.map((l) => l.id),
+      )
+      .whereNotNull('review_id')
+      .pluck('review_id')) as number[];
+    if (reviewIds.length > 0)
+      await trx('reviews').whereIn('id', reviewIds).update({ typed_title: null, typed_body: null });
+  }
   if (leads.length > 0)
     await trx('leads')
       .whereIn(

@@ -2,11 +2,16 @@
  * POST /api/admin/reviews/bulk { ids, action: publish | hide }: moderates up to 500 reviews in one
  * transaction, recomputing the rating and review count of every company they belong to in that same
  * transaction (so the admin and the public profile never show a stale rating), and answers per id what was
- * done with the review's status before and after. The public read cache is cleared once, after the commit.
+ * done with the review's status before and after. Writers of reviews from a request's link that become
+ * published are e-mailed in the same transaction, as after a single decision. The public read cache is
+ * cleared once, after the commit.
  */
 import type { RequestHandler } from 'express';
 import type { Knex } from 'knex';
 import { auditActor, recordBulkAudit, type AuditActor } from '../../audit';
+import type { MailConfig } from '../../mail';
+import { SharedCaches } from '../../../db/cache-versions';
+import type { JobKicker } from '../../../jobs/worker';
 import {
   ReviewBulkRequestSchema,
   type BulkRowResult,
@@ -15,8 +20,8 @@ import {
 } from '@moveratlas/contracts';
 import { bulkResult, notFoundRow } from '../../../lib/bulk-result';
 import { parseInput } from '../../../lib/validate';
-import { recomputeRating } from './company-store';
-import { clearPublicReads } from './public-cache';
+import { recomputeRating } from '../company-rating';
+import { findAdminReview, tellReviewer } from './moderation';
 
 const TARGET: Record<ReviewBulkAction, ReviewStatus> = { publish: 'published', hide: 'hidden' };
 
@@ -32,8 +37,9 @@ export async function bulkModerateReviews(
   ids: readonly number[],
   action: ReviewBulkAction,
   by: string,
-  actor?: AuditActor,
-): Promise<BulkRowResult[]> {
+  actor: AuditActor | undefined,
+  config: MailConfig,
+): Promise<{ results: BulkRowResult[]; mailed: number }> {
   const status = TARGET[action];
   return db.transaction(async (trx) => {
     const rows = (await trx('reviews')
@@ -77,21 +83,38 @@ export async function bulkModerateReviews(
       // Only published reviews make a rating: every company touched gets its figures again, now.
       for (const companyId of companies) await recomputeRating(trx, companyId);
     }
+    let mailed = 0;
+    if (status === 'published')
+      for (const id of changed)
+        if (await tellReviewer(trx, await findAdminReview(trx, id), 'published', null, config))
+          mailed++;
     await recordBulkAudit(trx, actor, results, {
       action: 'review.bulk',
       entityType: 'review',
       summary: (row) => `${action === 'publish' ? 'Published' : 'Hid'} review ${row.id} (bulk)`,
     });
-    return results;
+    return { results, mailed };
   });
 }
 
-export function reviewsBulkRoute(db: Knex): RequestHandler {
+export function reviewsBulkRoute(
+  db: Knex,
+  config: MailConfig,
+  jobs: JobKicker | undefined,
+): RequestHandler {
   return async (req, res) => {
     const { ids, action } = parseInput(ReviewBulkRequestSchema, req.body, 'body');
     const by = (res.locals.admin as { username: string } | undefined)?.username ?? 'admin';
-    const results = await bulkModerateReviews(db, ids, action, by, auditActor(req, res));
-    if (results.some((r) => r.outcome === 'done')) await clearPublicReads(req, db);
+    const { results, mailed } = await bulkModerateReviews(
+      db,
+      ids,
+      action,
+      by,
+      auditActor(req, res),
+      config,
+    );
+    if (results.some((r) => r.outcome === 'done')) await SharedCaches.for(db).changed();
+    if (mailed > 0) jobs?.kick();
     res.json(
       bulkResult(results, {
         one: 'review',

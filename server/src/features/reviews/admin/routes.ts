@@ -1,0 +1,17 @@
+/**
+ * /api/admin/reviews (behind the admin gate): the reviews with their moderation — one route a file. Reviews
+ * from a request's link show as typed, with what the public sees and why the checks held them (issue 19).
+ */
+import { Router } from 'express';
+import type { AdminContext } from '../../../app-context';
+import { reviewsBulkRoute } from './bulk-route';
+import { listReviewsRoute } from './list-route';
+import { moderateReviewRoute } from './moderate-route';
+
+export function adminReviewRoutes({ db, config, jobs }: AdminContext): Router {
+  const router = Router();
+  router.get('/reviews', listReviewsRoute(db));
+  router.post('/reviews/bulk', reviewsBulkRoute(db, config, jobs));
+  router.patch('/reviews/:id', moderateReviewRoute(db, config, jobs));
+  return router;
+}

@@ -167,4 +167,15 @@ describe('the visitor’s request page', () => {
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
+
+  it('offers Try again when the server failed, and reads the request again', async () => {
+    let calls = 0;
+    const fetchMock = open(() => (++calls === 1 ? json(503, { error: 'Busy' }) : json(200, VIEW)));
+    const again = await screen.findByRole('button', { name: 'Try again' });
+    expect(screen.queryByText('K7QW2M9D3X')).toBeNull();
+    await userEvent.setup().click(again);
+    expect(await screen.findByText('K7QW2M9D3X')).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
 });

@@ -6,7 +6,7 @@
  * request nothing personal is shown. A public page inside the site's JavaScript budget: no zod, no TanStack
  * Query; never indexed, never cached.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
   MOVER_CONTACT_STATE_LABELS,
@@ -21,6 +21,12 @@ import {
   type MyRequestMover,
 } from '@moveratlas/contracts';
 import { FormBanner } from '../../components/forms/public-form';
+import {
+  LinkProblem,
+  LinkWaiting,
+  PrivateLinkBody,
+  useLinkRead,
+} from '../../components/forms/private-link';
 import { postJson } from '../../lib/post-json';
 import { Seo } from '../../lib/seo/seo';
 
@@ -44,11 +50,6 @@ const longDate = (iso: string) =>
     day: 'numeric',
     year: 'numeric',
   });
-
-type Load =
-  | { state: 'reading' }
-  | { state: 'shown'; view: MyRequest }
-  | { state: 'failed'; message: string; retry: boolean };
 
 function MoverCard({
   mover,
@@ -153,29 +154,13 @@ function DeletionRequest({ busy, onRequest }: { busy: boolean; onRequest: () => 
 }
 
 function RequestView({ token }: { token: string }) {
-  const [load, setLoad] = useState<Load>({ state: 'reading' });
-  const [attempt, setAttempt] = useState(0);
+  const { read, show, retry } = useLinkRead<MyRequest>(
+    MY_REQUEST_API,
+    token,
+    MY_REQUEST_INCOMPLETE,
+  );
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    void postJson<MyRequest>(MY_REQUEST_API, { token }, MY_REQUEST_INCOMPLETE).then((outcome) => {
-      if (!live) return;
-      setLoad(
-        outcome.ok
-          ? { state: 'shown', view: outcome.body }
-          : {
-              state: 'failed',
-              message: outcome.message,
-              retry: outcome.status === 0 || outcome.status >= 500,
-            },
-      );
-    });
-    return () => {
-      live = false;
-    };
-  }, [token, attempt]);
 
   const act = async (path: string, body: unknown, done: string) => {
     setBusy(true);
@@ -183,37 +168,16 @@ function RequestView({ token }: { token: string }) {
     const outcome = await postJson<MyRequest>(path, body, 'That did not work. Please try again.');
     setBusy(false);
     if (outcome.ok) {
-      setLoad({ state: 'shown', view: outcome.body });
+      show(outcome.body);
       setNotice({ tone: 'success', text: done });
     } else setNotice({ tone: 'error', text: outcome.message });
   };
 
-  if (load.state === 'reading')
-    return (
-      <p role="status" className="text-sm text-slate-700">
-        Opening your request…
-      </p>
-    );
-  if (load.state === 'failed')
-    return (
-      <FormBanner tone="error">
-        <p>{load.message}</p>
-        {load.retry ? (
-          <button
-            type="button"
-            className={`${linkClass} mt-2`}
-            onClick={() => {
-              setLoad({ state: 'reading' });
-              setAttempt((n) => n + 1);
-            }}
-          >
-            Try again
-          </button>
-        ) : null}
-      </FormBanner>
-    );
+  if (read.state === 'reading') return <LinkWaiting>Opening your request…</LinkWaiting>;
+  if (read.state === 'failed')
+    return <LinkProblem message={read.message} onRetry={read.retry ? retry : undefined} />;
 
-  const { view } = load;
+  const view = read.body;
   return (
     <>
       <div aria-live="polite">
@@ -305,14 +269,6 @@ function RequestView({ token }: { token: string }) {
 }
 
 function MyRequestPage() {
-  // The fragment is read after hydration: the server never sees it, so its HTML is the waiting state.
-  const [token, setToken] = useState<string | undefined | null>(null);
-  useEffect(() => {
-    const read = () => setToken(myRequestTokenFrom(window.location.hash));
-    read();
-    window.addEventListener('hashchange', read);
-    return () => window.removeEventListener('hashchange', read);
-  }, []);
   return (
     <section aria-labelledby="my-request-heading" className="mx-auto max-w-3xl px-4 py-10 sm:py-16">
       <Seo
@@ -324,17 +280,13 @@ function MyRequestPage() {
         Your quote request
       </h1>
       <div className="mt-6">
-        {token === null ? (
-          <p role="status" className="text-sm text-slate-700">
-            Opening your request… (this page needs JavaScript)
-          </p>
-        ) : token === undefined ? (
-          <FormBanner tone="error">
-            <p>{MY_REQUEST_INCOMPLETE}</p>
-          </FormBanner>
-        ) : (
-          <RequestView key={token} token={token} />
-        )}
+        <PrivateLinkBody
+          tokenFrom={myRequestTokenFrom}
+          waiting="Opening your request…"
+          incomplete={MY_REQUEST_INCOMPLETE}
+        >
+          {(token) => <RequestView key={token} token={token} />}
+        </PrivateLinkBody>
       </div>
     </section>
   );

@@ -8,7 +8,7 @@
  * is refused in words. A public page inside the site's JavaScript budget: no zod, no TanStack Query; never
  * indexed, never cached.
  */
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import {
   HIRED_ANSWER_LABELS,
@@ -26,6 +26,12 @@ import {
   type ReviewInvitation,
   type ReviewSubmitResult,
 } from '@moveratlas/contracts';
+import {
+  LinkProblem,
+  LinkWaiting,
+  PrivateLinkBody,
+  useLinkRead,
+} from '../../components/forms/private-link';
 import { FormBanner, inputClass } from '../../components/forms/public-form';
 import { postJson } from '../../lib/post-json';
 import { Seo } from '../../lib/seo/seo';
@@ -64,11 +70,6 @@ const longDate = (iso: string) =>
     year: 'numeric',
     timeZone: 'UTC',
   });
-
-type Load =
-  | { state: 'reading' }
-  | { state: 'open'; invitation: ReviewInvitation }
-  | { state: 'refused'; message: string; retry: boolean };
 
 function StarRating({
   value,
@@ -275,56 +276,17 @@ function ReviewForm({
 }
 
 function ReviewByLink({ token }: { token: string }) {
-  const [load, setLoad] = useState<Load>({ state: 'reading' });
-  const [attempt, setAttempt] = useState(0);
+  const { read, retry } = useLinkRead<ReviewInvitation>(
+    REVIEW_INVITATION_API,
+    token,
+    REVIEW_LINK_INCOMPLETE,
+  );
   const [result, setResult] = useState<ReviewSubmitResult | null>(null);
 
-  useEffect(() => {
-    let live = true;
-    void postJson<ReviewInvitation>(REVIEW_INVITATION_API, { token }, REVIEW_LINK_INCOMPLETE).then(
-      (outcome) => {
-        if (!live) return;
-        setLoad(
-          outcome.ok
-            ? { state: 'open', invitation: outcome.body }
-            : {
-                state: 'refused',
-                message: outcome.message,
-                retry: outcome.status === 0 || outcome.status >= 500,
-              },
-        );
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [token, attempt]);
-
-  if (load.state === 'reading')
-    return (
-      <p role="status" className="text-sm text-slate-700">
-        Opening your review…
-      </p>
-    );
-  if (load.state === 'refused')
-    return (
-      <FormBanner tone="error">
-        <p>{load.message}</p>
-        {load.retry ? (
-          <button
-            type="button"
-            className={`${linkClass} mt-2`}
-            onClick={() => {
-              setLoad({ state: 'reading' });
-              setAttempt((n) => n + 1);
-            }}
-          >
-            Try again
-          </button>
-        ) : null}
-      </FormBanner>
-    );
-  const { invitation } = load;
+  if (read.state === 'reading') return <LinkWaiting>Opening your review…</LinkWaiting>;
+  if (read.state === 'failed')
+    return <LinkProblem message={read.message} onRetry={read.retry ? retry : undefined} />;
+  const invitation = read.body;
   if (result)
     return (
       <div role="status">
@@ -354,14 +316,6 @@ function ReviewByLink({ token }: { token: string }) {
 }
 
 function WriteReviewPage() {
-  // The fragment is read after hydration: the server never sees it, so its HTML is the waiting state.
-  const [token, setToken] = useState<string | undefined | null>(null);
-  useEffect(() => {
-    const read = () => setToken(reviewTokenFrom(window.location.hash));
-    read();
-    window.addEventListener('hashchange', read);
-    return () => window.removeEventListener('hashchange', read);
-  }, []);
   return (
     <section
       aria-labelledby="write-review-heading"
@@ -376,17 +330,13 @@ function WriteReviewPage() {
         Review your mover
       </h1>
       <div className="mt-4">
-        {token === null ? (
-          <p role="status" className="text-sm text-slate-700">
-            Opening your review… (this page needs JavaScript)
-          </p>
-        ) : token === undefined ? (
-          <FormBanner tone="error">
-            <p>{REVIEW_LINK_INCOMPLETE}</p>
-          </FormBanner>
-        ) : (
-          <ReviewByLink key={token} token={token} />
-        )}
+        <PrivateLinkBody
+          tokenFrom={reviewTokenFrom}
+          waiting="Opening your review…"
+          incomplete={REVIEW_LINK_INCOMPLETE}
+        >
+          {(token) => <ReviewByLink key={token} token={token} />}
+        </PrivateLinkBody>
       </div>
     </section>
   );

@@ -21,15 +21,9 @@ import { toast } from '../../../components/toast/toast-store';
 import { formatCount } from '../../../lib/numbers';
 import { adminWrite } from '../admin-request';
 import { Badge, type BadgeTone } from '../../../components/dashboard/badge';
-import {
-  buttonClass,
-  cardClass,
-  inputClass,
-  linkClass,
-} from '../../../components/dashboard/classes';
+import { buttonClass, cardClass, linkClass } from '../../../components/dashboard/classes';
 import { DateTime } from '../../../components/dashboard/date-time';
-import { ConfirmDialog } from '../../../components/dashboard/dialog';
-import { Field } from '../../../components/dashboard/fields';
+import { RejectDialog } from '../../../components/dashboard/reject-dialog';
 import { failureText } from '../../../components/dashboard/failure-text';
 import { EmptyState, LoadFailure, Skeleton } from '../../../components/dashboard/load-states';
 import { PageButtons } from '../../../components/dashboard/pager';
@@ -172,8 +166,6 @@ export function ReplyModeration({
 }) {
   const filterId = useId();
   const [rejecting, setRejecting] = useState<AdminReviewReply | null>(null);
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | undefined>();
   const params: Record<string, string> = { page: String(page), limit: '20' };
   if (status) params.status = status;
   const replies = useQuery<AdminReviewReplyPage>({
@@ -182,15 +174,6 @@ export function ReplyModeration({
   });
   const moderate = useReplyModeration(() => setRejecting(null));
   const pages = replies.data ? Math.max(1, Math.ceil(replies.data.total / replies.data.limit)) : 1;
-  const confirmReject = () => {
-    const text = reason.trim();
-    if (text.length < 3) {
-      setReasonError('Say why the reply is rejected: the company reads it.');
-      return;
-    }
-    if (rejecting)
-      moderate.mutate({ reply: rejecting, decision: { status: 'rejected', reason: text } });
-  };
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-end gap-3">
@@ -244,46 +227,29 @@ export function ReplyModeration({
                 reply={reply}
                 busy={moderate.isPending && moderate.variables?.reply.id === reply.id}
                 onPublish={() => moderate.mutate({ reply, decision: { status: 'published' } })}
-                onReject={() => {
-                  setReason('');
-                  setReasonError(undefined);
-                  setRejecting(reply);
-                }}
+                onReject={() => setRejecting(reply)}
               />
             ))}
           </ul>
           <PageButtons label="Reply pages" page={page} pages={pages} onPageChange={onPageChange} />
         </>
       )}
-      <ConfirmDialog
-        open={rejecting !== null}
-        onOpenChange={(open) => {
-          if (!open) setRejecting(null);
-        }}
+      <RejectDialog
+        subject={rejecting}
+        onClose={() => setRejecting(null)}
         title="Reject this reply?"
-        description={
-          rejecting
-            ? `${rejecting.company.name} reads the reason and can send a new reply. It is not shown on its page.`
-            : ''
+        description={(reply) =>
+          `${reply.company.name} reads the reason and can send a new reply. It is not shown on its page.`
         }
         confirmLabel="Reject reply"
-        pendingLabel="Rejecting…"
+        reasonLabel="Reason (the company reads it)"
+        missingReason="Say why the reply is rejected: the company reads it."
+        maxLength={REVIEW_REPLY_REASON_MAX_LENGTH}
         pending={moderate.isPending}
-        onConfirm={confirmReject}
-      >
-        <Field label="Reason (the company reads it)" error={reasonError}>
-          {(control) => (
-            <textarea
-              {...control}
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-              rows={3}
-              maxLength={REVIEW_REPLY_REASON_MAX_LENGTH}
-              className={inputClass}
-            />
-          )}
-        </Field>
-      </ConfirmDialog>
+        onReject={(reply, reason) =>
+          moderate.mutate({ reply, decision: { status: 'rejected', reason } })
+        }
+      />
     </div>
   );
 }

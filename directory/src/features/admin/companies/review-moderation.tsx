@@ -21,15 +21,9 @@ import { toast } from '../../../components/toast/toast-store';
 import { formatCount } from '../../../lib/numbers';
 import { adminWrite } from '../admin-request';
 import { Badge, type BadgeTone } from '../../../components/dashboard/badge';
-import {
-  buttonClass,
-  cardClass,
-  inputClass,
-  linkClass,
-} from '../../../components/dashboard/classes';
+import { buttonClass, cardClass, linkClass } from '../../../components/dashboard/classes';
 import { DateTime } from '../../../components/dashboard/date-time';
-import { ConfirmDialog } from '../../../components/dashboard/dialog';
-import { Field } from '../../../components/dashboard/fields';
+import { RejectDialog } from '../../../components/dashboard/reject-dialog';
 import { failureText } from '../../../components/dashboard/failure-text';
 import { EmptyState, LoadFailure, Skeleton } from '../../../components/dashboard/load-states';
 import { PageButtons } from '../../../components/dashboard/pager';
@@ -256,17 +250,7 @@ export function ReviewModeration({
     placeholderData: keepPreviousData,
   });
   const [rejecting, setRejecting] = useState<AdminReview | null>(null);
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | undefined>();
   const moderate = useModeration(() => setRejecting(null));
-  const confirmReject = () => {
-    const text = reason.trim();
-    if (text.length < 3) {
-      setReasonError('Say why the review is rejected: the reviewer reads it.');
-      return;
-    }
-    if (rejecting) moderate.mutate({ review: rejecting, status: 'rejected', reason: text });
-  };
   const pages = reviews.data ? Math.max(1, Math.ceil(reviews.data.total / reviews.data.limit)) : 1;
   const selection = useRowSelection(
     reviews.data?.items.map((r) => r.id) ?? [],
@@ -355,46 +339,27 @@ export function ReviewModeration({
                 showCompany={companyId === undefined}
                 moderate={moderate}
                 selection={selection}
-                onReject={(r) => {
-                  setReason('');
-                  setReasonError(undefined);
-                  setRejecting(r);
-                }}
+                onReject={setRejecting}
               />
             ))}
           </ul>
           <PageButtons label="Review pages" page={page} pages={pages} onPageChange={onPageChange} />
         </>
       )}
-      <ConfirmDialog
-        open={rejecting !== null}
-        onOpenChange={(open) => {
-          if (!open) setRejecting(null);
-        }}
+      <RejectDialog
+        subject={rejecting}
+        onClose={() => setRejecting(null)}
         title="Reject this review?"
-        description={
-          rejecting
-            ? `It is not shown on ${rejecting.companyName}'s page. A reviewer who wrote it from our e-mail's link is told why by e-mail.`
-            : ''
+        description={(review) =>
+          `It is not shown on ${review.companyName}'s page. A reviewer who wrote it from our e-mail's link is told why by e-mail.`
         }
         confirmLabel="Reject review"
-        pendingLabel="Rejecting…"
+        reasonLabel="Reason (the reviewer reads it)"
+        missingReason="Say why the review is rejected: the reviewer reads it."
+        maxLength={REVIEW_MODERATION_REASON_MAX_LENGTH}
         pending={moderate.isPending}
-        onConfirm={confirmReject}
-      >
-        <Field label="Reason (the reviewer reads it)" error={reasonError}>
-          {(control) => (
-            <textarea
-              {...control}
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-              rows={3}
-              maxLength={REVIEW_MODERATION_REASON_MAX_LENGTH}
-              className={inputClass}
-            />
-          )}
-        </Field>
-      </ConfirmDialog>
+        onReject={(review, reason) => moderate.mutate({ review, status: 'rejected', reason })}
+      />
     </div>
   );
 }

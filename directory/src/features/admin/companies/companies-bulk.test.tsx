@@ -13,7 +13,8 @@ import { resetToasts } from '../../../components/toast/toast-store';
 import { Component as CompaniesPage } from './companies-page';
 import { callsTo, json, parsedUrl, renderAdminScreens } from '../test-support';
 
-const SLOW = { timeout: 5000 };
+// Above the setup's 10 s (test-setup.ts) for these screens' slowest waits, below the 20 s test limit.
+const SLOW = { timeout: 15_000 };
 
 afterEach(() => {
   cleanup();

@@ -10,7 +10,8 @@ import type { AdminCompanyActivity } from '@moveratlas/contracts';
 import { json, renderWithQueries } from '../test-support';
 import { CompanyActivityPanel } from './company-activity-panel';
 
-const SLOW = { timeout: 5000 };
+// Above the setup's 10 s (test-setup.ts) for these screens' slowest waits, below the 20 s test limit.
+const SLOW = { timeout: 15_000 };
 
 afterEach(() => {
   cleanup();

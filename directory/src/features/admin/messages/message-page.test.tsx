@@ -12,7 +12,8 @@ import { Component as MessagePage } from './message-page';
 import { json, renderAdminScreens, type Api } from '../test-support';
 
 /** The machine may be busy: the lazily loaded toast region and the queries get a few seconds. */
-const SLOW = { timeout: 5000 };
+// Above the setup's 10 s (test-setup.ts) for these screens' slowest waits, below the 20 s test limit.
+const SLOW = { timeout: 15_000 };
 
 afterEach(() => {
   cleanup();

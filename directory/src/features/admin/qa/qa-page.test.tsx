@@ -5,7 +5,8 @@ import type { QaRun, QaRunDetailResponse, QaRunListResponse } from '@moveratlas/
 import { json, renderAdminScreens } from '../test-support';
 import { Component as QaPage } from './qa-page';
 
-const SLOW = { timeout: 5000 };
+// Above the setup's 10 s (test-setup.ts) for these screens' slowest waits, below the 20 s test limit.
+const SLOW = { timeout: 15_000 };
 
 afterEach(() => {
   cleanup();

@@ -13,7 +13,8 @@ import { Component as OverviewPage } from './seo-dashboard-page';
 import { Component as TasksPage } from './seo-tasks-page';
 import { Component as AnalyzerPage } from './seo-analyzer-page';
 
-const SLOW = { timeout: 5000 };
+// Above the setup's 10 s (test-setup.ts) for these screens' slowest waits, below the 20 s test limit.
+const SLOW = { timeout: 15_000 };
 
 afterEach(() => {
   cleanup();

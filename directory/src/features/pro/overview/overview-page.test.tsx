@@ -6,7 +6,8 @@ import { resetToasts } from '../../../components/toast/toast-store';
 import { json, renderProScreens } from '../leads/test-support';
 import { Component as OverviewPage } from './overview-page';
 
-const SLOW = { timeout: 5000 };
+// Above the setup's 10 s (test-setup.ts) for these screens' slowest waits, below the 20 s test limit.
+const SLOW = { timeout: 15_000 };
 
 afterEach(() => {
   cleanup();

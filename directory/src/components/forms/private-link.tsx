@@ -4,8 +4,9 @@
  * and posts it to the API in a JSON body. The server's HTML is therefore the waiting state, and these pages
  * need JavaScript, which the waiting words say.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { postJson } from '../../lib/post-json';
+import { Seo } from '../../lib/seo/seo';
 import { FormBanner } from './public-form';
 
 /** The secret in the address's fragment: null before the page runs, undefined when it is missing or cut. */
@@ -84,20 +85,48 @@ export function LinkProblem({ message, onRetry }: { message: string; onRetry?: (
   );
 }
 
-/** The page's body by the fragment's state: waiting, the link cut, or `children(token)`. */
-export function PrivateLinkBody({
+/**
+ * The whole page: its heading (also its title; never indexed), then by the fragment's state the waiting
+ * words, the link found cut, or `children(token)`.
+ */
+export function PrivateLinkPage({
+  heading,
+  description,
+  width,
   tokenFrom,
   waiting,
   incomplete,
   children,
 }: {
+  heading: string;
+  description: string;
+  /** The page's reading width: a form reads best narrower than a page of details. */
+  width: 'form' | 'details';
   tokenFrom: (hash: string) => string | undefined;
   waiting: string;
   incomplete: string;
   children: (token: string) => ReactNode;
 }) {
+  const headingId = useId();
   const token = useFragmentToken(tokenFrom);
-  if (token === null) return <LinkWaiting>{waiting} (this page needs JavaScript)</LinkWaiting>;
-  if (token === undefined) return <LinkProblem message={incomplete} />;
-  return children(token);
+  return (
+    <section
+      aria-labelledby={headingId}
+      className={`mx-auto ${width === 'form' ? 'max-w-2xl' : 'max-w-3xl'} px-4 py-10 sm:py-16`}
+    >
+      <Seo title={heading} description={description} noindex />
+      <h1 id={headingId} className="text-2xl font-bold tracking-tight text-slate-900">
+        {heading}
+      </h1>
+      <div className={width === 'form' ? 'mt-4' : 'mt-6'}>
+        {token === null ? (
+          <LinkWaiting>{waiting} (this page needs JavaScript)</LinkWaiting>
+        ) : token === undefined ? (
+          <LinkProblem message={incomplete} />
+        ) : (
+          children(token)
+        )}
+      </div>
+    </section>
+  );
 }

@@ -24,11 +24,10 @@ import { FormBanner } from '../../components/forms/public-form';
 import {
   LinkProblem,
   LinkWaiting,
-  PrivateLinkBody,
+  PrivateLinkPage,
   useLinkRead,
 } from '../../components/forms/private-link';
 import { postJson } from '../../lib/post-json';
-import { Seo } from '../../lib/seo/seo';
 
 const buttonClass =
   'rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 disabled:opacity-60';
@@ -270,25 +269,16 @@ function RequestView({ token }: { token: string }) {
 
 function MyRequestPage() {
   return (
-    <section aria-labelledby="my-request-heading" className="mx-auto max-w-3xl px-4 py-10 sm:py-16">
-      <Seo
-        title="Your quote request"
-        description="Follow your moving quote request and choose who may contact you."
-        noindex
-      />
-      <h1 id="my-request-heading" className="text-2xl font-bold tracking-tight text-slate-900">
-        Your quote request
-      </h1>
-      <div className="mt-6">
-        <PrivateLinkBody
-          tokenFrom={myRequestTokenFrom}
-          waiting="Opening your request…"
-          incomplete={MY_REQUEST_INCOMPLETE}
-        >
-          {(token) => <RequestView key={token} token={token} />}
-        </PrivateLinkBody>
-      </div>
-    </section>
+    <PrivateLinkPage
+      heading="Your quote request"
+      description="Follow your moving quote request and choose who may contact you."
+      width="details"
+      tokenFrom={myRequestTokenFrom}
+      waiting="Opening your request…"
+      incomplete={MY_REQUEST_INCOMPLETE}
+    >
+      {(token) => <RequestView key={token} token={token} />}
+    </PrivateLinkPage>
   );
 }
 

@@ -29,12 +29,11 @@ import {
 import {
   LinkProblem,
   LinkWaiting,
-  PrivateLinkBody,
+  PrivateLinkPage,
   useLinkRead,
 } from '../../components/forms/private-link';
 import { FormBanner, inputClass } from '../../components/forms/public-form';
 import { postJson } from '../../lib/post-json';
-import { Seo } from '../../lib/seo/seo';
 
 const submitClass =
   'rounded-lg bg-blue-700 px-5 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 disabled:opacity-60';
@@ -317,28 +316,16 @@ function ReviewByLink({ token }: { token: string }) {
 
 function WriteReviewPage() {
   return (
-    <section
-      aria-labelledby="write-review-heading"
-      className="mx-auto max-w-2xl px-4 py-10 sm:py-16"
+    <PrivateLinkPage
+      heading="Review your mover"
+      description="Tell others how your move went, from the private link we e-mailed you."
+      width="form"
+      tokenFrom={reviewTokenFrom}
+      waiting="Opening your review…"
+      incomplete={REVIEW_LINK_INCOMPLETE}
     >
-      <Seo
-        title="Review your mover"
-        description="Tell others how your move went, from the private link we e-mailed you."
-        noindex
-      />
-      <h1 id="write-review-heading" className="text-2xl font-bold tracking-tight text-slate-900">
-        Review your mover
-      </h1>
-      <div className="mt-4">
-        <PrivateLinkBody
-          tokenFrom={reviewTokenFrom}
-          waiting="Opening your review…"
-          incomplete={REVIEW_LINK_INCOMPLETE}
-        >
-          {(token) => <ReviewByLink key={token} token={token} />}
-        </PrivateLinkBody>
-      </div>
-    </section>
+      {(token) => <ReviewByLink key={token} token={token} />}
+    </PrivateLinkPage>
   );
 }
 

@@ -1,11 +1,12 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { SERVER_TEST_WORKERS } from './server/test/databases';
 
 export default defineConfig({
   test: {
     // Vitest's default is one worker less than the cores: one worker on a two-core machine, where the unit
-    // tests, run last by `npm test` (scripts/test.sh), would leave a core idle. The server tests run one file
-    // at a time whatever this says.
+    // tests, run last by `npm test` (scripts/test.sh), would leave a core idle. The server tests have their
+    // own count (below).
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       {
@@ -87,8 +88,11 @@ export default defineConfig({
           // end-to-end tests and the Node 24 stage on two cores, where a walk of every page type took 30 s.
           testTimeout: 90_000,
           hookTimeout: 300_000,
-          // Test files share the seeded databases; run them one after another.
-          fileParallelism: false,
+          // Files run side by side, each worker on its own seeded databases (server/test/databases.ts): they
+          // mostly wait on round trips, timers and child processes, so one at a time left a core idle
+          // (docs/decisions/032). Its own group: its worker count differs from the other projects'.
+          maxWorkers: SERVER_TEST_WORKERS,
+          sequence: { groupOrder: 1 },
           // One module graph for every file: each file builds its own app and databases, and no file mocks a
           // module, so re-importing the server for each of 110 files only cost time (about 100 s of CPU).
           isolate: false,

@@ -3,7 +3,6 @@
  * states that only exist after an interaction (open menus, search suggestions, form errors, the featured
  * section's error and empty boxes): no serious or critical violation of WCAG 2.2 A/AA.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import {
   animationsDone,
@@ -13,24 +12,16 @@ import {
   url,
   waitForHydration,
 } from '../support/directory';
+import { axeScan, seriousLines } from '../support/axe';
 
 // Every test here starts from a fresh page: the two workers share them.
 test.describe.configure({ mode: 'parallel' });
-
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /** The serious and critical violations on the page as it is now, one line each. */
 async function seriousViolations(page: Page): Promise<string[]> {
   // Mid-animation cards are translucent: scan the page as it settles.
   await animationsDone(page);
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) =>
-      violation.nodes.map(
-        (node) => `${violation.id} (${violation.impact}): ${node.target.join(' ')} — ${node.html}`,
-      ),
-    );
+  return seriousLines(await axeScan(page));
 }
 
 for (const viewport of [

@@ -5,8 +5,8 @@
  * forgotten password is reset by the e-mailed link (read from the mailbox the server keeps without SMTP).
  * The mover is made in the product's database, as a claim or staff approval would leave it. No CSP violation.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { axeScan, seriousLines } from '../support/axe';
 import { withProductDatabase } from '../support/database';
 import { animationsDone } from '../support/directory';
 import { createMover, signInAsMover, type E2eMover } from '../support/mover';
@@ -203,19 +203,10 @@ test('a forgotten password is reset by the e-mailed link, which signs the mover 
   expect(cspViolations).toEqual([]);
 });
 
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
 /** The serious and critical axe violations on the page (or in `include`) as it is now, one line each. */
 async function seriousViolations(page: Page, include?: string): Promise<string[]> {
   await animationsDone(page);
-  const builder = new AxeBuilder({ page }).withTags(AXE_TAGS);
-  if (include) builder.include(include);
-  const { violations } = await builder.analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) =>
-      violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')} — ${node.html}`),
-    );
+  return seriousLines(await axeScan(page, { include }));
 }
 
 for (const viewport of [

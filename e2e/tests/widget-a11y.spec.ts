@@ -3,15 +3,15 @@
  * hostile demo page at every step, with a validation error and its toast, and in modal mode with the dialog
  * open. No serious or critical violation is allowed; minor and moderate ones are listed in the report.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
+import { axeScan, seriousLines, WCAG_TAGS } from '../support/axe';
 import { expect, fillToStep6, heading, submit, test } from '../support/quote';
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+const TAGS = [...WCAG_TAGS, 'best-practice'];
 
 /** Violations of serious or critical impact inside `selector`, as "rule: target" lines for a readable diff. */
 async function seriousViolations(page: Page, selector: string, label: string) {
-  const results = await new AxeBuilder({ page }).include(selector).withTags(TAGS).analyze();
+  const results = await axeScan(page, { include: selector, tags: TAGS });
   const other = results.violations.filter((v) => v.impact !== 'serious' && v.impact !== 'critical');
   if (other.length > 0)
     test.info().annotations.push({
@@ -20,9 +20,7 @@ async function seriousViolations(page: Page, selector: string, label: string) {
     });
   // The scan covered the widget's shadow tree, not just the empty placeholder around it.
   expect(results.passes.length + results.violations.length).toBeGreaterThan(5);
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${label} ${v.id}: ${JSON.stringify(n.target)}`));
+  return seriousLines(results).map((line) => `${label} ${line}`);
 }
 
 /**

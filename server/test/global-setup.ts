@@ -1,12 +1,16 @@
-/** Migrates and seeds each test database once per run, from scratch, so every run starts from the same data. */
+/**
+ * Creates, migrates and seeds each test worker's databases once per run, from scratch, so every run starts
+ * from the same data (databases.ts: one SQLite file and one MariaDB database per worker).
+ */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Knex } from 'knex';
+import knexFactory, { type Knex } from 'knex';
 import { pino } from 'pino';
+import type { DatabaseConfig } from '../src/config';
 import { openDatabase, isSqlite } from '../src/db/connection';
 import { prepareDatabase } from '../src/db/prepare';
 import { setAdminPassword } from '../src/features/auth/admin-users';
-import { TEST_ADMIN, TEST_SEED, testDatabases } from './databases';
+import { SERVER_TEST_WORKERS, TEST_ADMIN, TEST_SEED, workerDatabases } from './databases';
 
 async function dropAllTables(db: Knex): Promise<void> {
   if (isSqlite(db)) return;
@@ -16,6 +20,38 @@ async function dropAllTables(db: Knex): Promise<void> {
   await db.raw('SET FOREIGN_KEY_CHECKS = 0');
   for (const { name } of rows) await db.raw('DROP TABLE IF EXISTS ??', [name]);
   await db.raw('SET FOREIGN_KEY_CHECKS = 1');
+}
+
+/** A worker's MariaDB database is named after TEST_MYSQL_URL's; the server creates it on the first run. */
+async function createMysqlDatabase(url: string): Promise<void> {
+  const server = new URL(url);
+  const name = server.pathname.slice(1);
+  server.pathname = '/';
+  const root = knexFactory({ client: 'mysql2', connection: { uri: server.toString() } as never });
+  try {
+    await root.raw(
+      'CREATE DATABASE IF NOT EXISTS ?? CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci',
+      [name],
+    );
+  } finally {
+    await root.destroy();
+  }
+}
+
+function removeSqliteFile(filename: string): void {
+  fs.mkdirSync(path.dirname(filename), { recursive: true });
+  for (const suffix of ['', '-wal', '-shm']) fs.rmSync(filename + suffix, { force: true });
+}
+
+async function seed(config: DatabaseConfig): Promise<void> {
+  const db = openDatabase(config);
+  try {
+    await dropAllTables(db);
+    await prepareDatabase(db, TEST_SEED, pino({ level: 'silent' }));
+    await setAdminPassword(db, TEST_ADMIN.username, TEST_ADMIN.password);
+  } finally {
+    await db.destroy();
+  }
 }
 
 export default async function setup(): Promise<void> {
@@ -31,20 +67,29 @@ export default async function setup(): Promise<void> {
         'Set TEST_MYSQL_URL=mysql://root@127.0.0.1:3306/test to run them on MariaDB/MySQL too. ***\n',
     );
   }
-  const logger = pino({ level: 'silent' });
-  for (const { config } of testDatabases()) {
-    if (config.client === 'sqlite') {
-      fs.mkdirSync(path.dirname(config.filename), { recursive: true });
-      for (const suffix of ['', '-wal', '-shm'])
-        fs.rmSync(config.filename + suffix, { force: true });
-    }
-    const db = openDatabase(config);
-    try {
-      await dropAllTables(db);
-      await prepareDatabase(db, TEST_SEED, logger);
-      await setAdminPassword(db, TEST_ADMIN.username, TEST_ADMIN.password);
-    } finally {
-      await db.destroy();
-    }
-  }
+  const workers = Array.from({ length: SERVER_TEST_WORKERS }, (_, i) => workerDatabases(i + 1));
+  const seeding: Array<Promise<void>> = [];
+
+  // SQLite: the first worker's file is seeded, and the others get a copy of it (the seed is the same).
+  const sqliteFiles = workers.flatMap((databases) =>
+    databases.flatMap(({ config }) => (config.client === 'sqlite' ? [config.filename] : [])),
+  );
+  const [firstFile, ...otherFiles] = sqliteFiles;
+  if (firstFile)
+    seeding.push(
+      (async () => {
+        for (const file of sqliteFiles) removeSqliteFile(file);
+        await seed({ client: 'sqlite', filename: firstFile });
+        // Closed, so its write-ahead log is folded into the file: the copy is whole.
+        for (const file of otherFiles) fs.copyFileSync(firstFile, file);
+      })(),
+    );
+
+  // MariaDB: one database per worker, seeded side by side (the time goes to round trips).
+  for (const databases of workers)
+    for (const { config } of databases)
+      if (config.client === 'mysql')
+        seeding.push(createMysqlDatabase(config.url).then(() => seed(config)));
+
+  await Promise.all(seeding);
 }

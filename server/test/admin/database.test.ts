@@ -221,11 +221,14 @@ describe.each(testDatabases())('admin database API on $name', (database) => {
     const dump = fs.readFileSync(file, 'utf8');
     expect(dump).toMatch(/^-- MoverAtlas logical backup/);
     expect(dump.trimEnd()).toMatch(/-- Backup complete: \d+ tables\.$/);
-    const restoreUrl = new URL(process.env.TEST_MYSQL_URL!);
+    if (database.config.client !== 'mysql')
+      throw new Error('unreachable: the SQLite case returned above');
+    const mysqlUrl = database.config.url;
+    const restoreUrl = new URL(mysqlUrl);
     const source = restoreUrl.pathname.slice(1);
     const scratchDb = `${source}_restore`;
     const server = await mysql.createConnection({
-      uri: process.env.TEST_MYSQL_URL!,
+      uri: mysqlUrl,
       charset: 'utf8mb4',
     });
     await server.query(`DROP DATABASE IF EXISTS \`${scratchDb}\``);

@@ -1,6 +1,42 @@
 import os from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { SERVER_TEST_WORKERS } from './server/test/databases';
+
+/**
+ * Server test files that time something of their own — deadlines a fleet of spawned servers must keep while
+ * its database hangs, a lease outliving a killed process, the event loop's longest stall during a hostile
+ * upload — run one at a time, after the rest: beside another file's processes on two cores their bounds
+ * measured the neighbour (decision 032). A bound, not a speed target: bench/ measures speed.
+ */
+const SERVER_TESTS_ALONE = [
+  'server/src/lib/event-loop-monitor.test.ts',
+  'server/test/api/database-outage.test.ts',
+  'server/test/deliveries/crash-and-fleet.test.ts',
+  'server/test/deliveries/webhook-sender.test.ts',
+  'server/test/fuzz/hostile-input.test.ts',
+  'server/test/hardening/auth-hardening.test.ts',
+  'server/test/hardening/upload-stall.test.ts',
+  'server/test/jobs/multi-process.test.ts',
+  'server/test/leads/crash-restart.test.ts',
+  'server/test/lifecycle/fleet-outage.test.ts',
+  'server/test/lifecycle/production-start.test.ts',
+  'server/test/lifecycle/shared-caches.test.ts',
+  'server/test/lifecycle/start-and-drain.test.ts',
+  'server/test/profile-analytics/two-processes.test.ts',
+];
+
+/** What both server projects share. */
+const serverTests = {
+  environment: 'node',
+  globalSetup: ['server/test/global-setup.ts'],
+  // A guard against a hung test, not a speed check (bench/ measures speed): in CI these run beside the
+  // Node 24 stage's install on two cores, where a walk of every page type took 30 s.
+  testTimeout: 90_000,
+  hookTimeout: 300_000,
+  // One module graph for every file: each file builds its own app and databases, and no file mocks a
+  // module, so re-importing the server for each of 110 files only cost time (about 100 s of CPU).
+  isolate: false,
+} as const;
 
 export default defineConfig({
   test: {
@@ -80,22 +116,25 @@ export default defineConfig({
       },
       {
         test: {
+          ...serverTests,
           name: 'server',
           include: ['server/src/**/*.test.ts', 'server/test/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['server/test/global-setup.ts'],
-          // A guard against a hung test, not a speed check (bench/ measures speed): in CI these run beside the
-          // end-to-end tests and the Node 24 stage on two cores, where a walk of every page type took 30 s.
-          testTimeout: 90_000,
-          hookTimeout: 300_000,
+          exclude: [...configDefaults.exclude, ...SERVER_TESTS_ALONE],
           // Files run side by side, each worker on its own seeded databases (server/test/databases.ts): they
           // mostly wait on round trips, timers and child processes, so one at a time left a core idle
           // (docs/decisions/032). Its own group: its worker count differs from the other projects'.
           maxWorkers: SERVER_TEST_WORKERS,
           sequence: { groupOrder: 1 },
-          // One module graph for every file: each file builds its own app and databases, and no file mocks a
-          // module, so re-importing the server for each of 110 files only cost time (about 100 s of CPU).
-          isolate: false,
+        },
+      },
+      {
+        test: {
+          ...serverTests,
+          name: 'server-alone',
+          include: SERVER_TESTS_ALONE,
+          // After the others, one file at a time: what these measure is their own processes' timing.
+          maxWorkers: 1,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

@@ -54,7 +54,18 @@ async function seed(config: DatabaseConfig): Promise<void> {
   }
 }
 
-export default async function setup(): Promise<void> {
+/**
+ * Both server projects name this file (vitest.config.ts), and Vitest calls each project's setup in its one
+ * main process: the databases are made once per run, by whichever call comes first.
+ */
+const PREPARED = Symbol.for('moveratlas.serverTestDatabases');
+type WithPrepared = typeof globalThis & { [PREPARED]?: Promise<void> };
+
+export default function setup(): Promise<void> {
+  return ((globalThis as WithPrepared)[PREPARED] ??= prepareAll());
+}
+
+async function prepareAll(): Promise<void> {
   if (!process.env.TEST_MYSQL_URL) {
     // CI's Node 24 stage alone runs on SQLite only, and says so (.ci/run, docs/decisions/032).
     if (process.env.CI === 'true' && process.env.TEST_SQLITE_ONLY !== 'true') {
@@ -68,28 +79,25 @@ export default async function setup(): Promise<void> {
     );
   }
   const workers = Array.from({ length: SERVER_TEST_WORKERS }, (_, i) => workerDatabases(i + 1));
-  const seeding: Array<Promise<void>> = [];
 
+  // One database after another: seeding SQLite holds the event loop for seconds at a time (better-sqlite3 is
+  // synchronous), and a MariaDB connection opening meanwhile missed its 10 s handshake on a busy machine.
   // SQLite: the first worker's file is seeded, and the others get a copy of it (the seed is the same).
   const sqliteFiles = workers.flatMap((databases) =>
     databases.flatMap(({ config }) => (config.client === 'sqlite' ? [config.filename] : [])),
   );
   const [firstFile, ...otherFiles] = sqliteFiles;
-  if (firstFile)
-    seeding.push(
-      (async () => {
-        for (const file of sqliteFiles) removeSqliteFile(file);
-        await seed({ client: 'sqlite', filename: firstFile });
-        // Closed, so its write-ahead log is folded into the file: the copy is whole.
-        for (const file of otherFiles) fs.copyFileSync(firstFile, file);
-      })(),
-    );
-
-  // MariaDB: one database per worker, seeded side by side (the time goes to round trips).
+  if (firstFile) {
+    for (const file of sqliteFiles) removeSqliteFile(file);
+    await seed({ client: 'sqlite', filename: firstFile });
+    // Closed, so its write-ahead log is folded into the file: the copy is whole.
+    for (const file of otherFiles) fs.copyFileSync(firstFile, file);
+  }
+  // MariaDB: one database per worker.
   for (const databases of workers)
     for (const { config } of databases)
-      if (config.client === 'mysql')
-        seeding.push(createMysqlDatabase(config.url).then(() => seed(config)));
-
-  await Promise.all(seeding);
+      if (config.client === 'mysql') {
+        await createMysqlDatabase(config.url);
+        await seed(config);
+      }
 }

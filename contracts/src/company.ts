@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isImageAddress } from './images';
 import { intParam } from './query-params';
 import { WeeklyHoursSchema } from './company-hours-schema';
+import { REVIEW_SORTS, type ReviewSort } from './review-pages';
 
 export * from './review-pages';
 
@@ -75,16 +76,34 @@ export const CompanyProfileSchema = CompanySchema.extend({
 });
 export type CompanyProfile = z.infer<typeof CompanyProfileSchema>;
 
-/** GET /api/companies/:slug/reviews?page=n: one page of the company's published reviews, newest first. */
+/** A yes-only filter of the reviews API: `true` turns it on; absent, empty or `false` leaves it off. */
+const reviewFilterParam = (message: string) =>
+  z
+    .enum(['true', 'false', ''], { message })
+    .optional()
+    .transform((value) => value === 'true');
+
+/**
+ * GET /api/companies/:slug/reviews?page=n&sort=…&verified=true&hired=true: one page of the company's published
+ * reviews in an order (newest first by default), optionally only the verified ones (written from a request's
+ * link) and only those whose writer hired the mover. A value we do not know is a 400 naming it, as for `page`.
+ */
 export const CompanyReviewsQuerySchema = z.strictObject({
   page: intParam('page', 1, 100_000, 1),
+  sort: z
+    .enum([...REVIEW_SORTS, ''], { message: `Sort must be one of: ${REVIEW_SORTS.join(', ')}` })
+    .optional()
+    .transform((value): ReviewSort => value || 'newest'),
+  verified: reviewFilterParam('Verified only must be true or false'),
+  hired: reviewFilterParam('Hired only must be true or false'),
 });
+export type CompanyReviewsQuery = z.output<typeof CompanyReviewsQuerySchema>;
 
 export const CompanyReviewPageSchema = z.object({
   reviews: z.array(ReviewSchema),
   page: z.number().int().min(1),
   pageCount: z.number().int().min(1),
-  /** Published reviews in all. */
+  /** The published reviews the view lists (all of them without a filter). */
   total: z.number().int().min(0),
 });
 export type CompanyReviewPage = z.infer<typeof CompanyReviewPageSchema>;

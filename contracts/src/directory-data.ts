@@ -6,6 +6,7 @@
  */
 import type { CompanySort } from './api';
 import type { Company, CompanyProfile, CompanyReviewPage } from './company';
+import type { ReviewView } from './review-pages';
 import type { ContentCollection, ContentDocument, ContentSummary } from './content';
 import type {
   CityDetail,
@@ -82,10 +83,15 @@ export interface DirectoryData {
   /** A company with its newest reviews (the first page); undefined when no listed company has that slug. */
   companyProfile(slug: string): Promise<CompanyProfile | undefined>;
   /**
-   * Page `page` of a company's published reviews, newest first (GET /api/companies/{slug}/reviews); undefined
-   * when no listed company has that slug or the page is past the last.
+   * Page `page` of a company's published reviews in a view — an order and filters; newest first, unfiltered
+   * without one (GET /api/companies/{slug}/reviews); undefined when no listed company has that slug or the
+   * page is past the last.
    */
-  companyReviews(slug: string, page: number): Promise<CompanyReviewPage | undefined>;
+  companyReviews(
+    slug: string,
+    page: number,
+    view?: ReviewView,
+  ): Promise<CompanyReviewPage | undefined>;
   search(query: SearchRequest): Promise<SearchResults>;
   /** Figures for the whole directory (GET /api/statistics/national). */
   nationalStatistics(): Promise<DirectoryStatistics>;

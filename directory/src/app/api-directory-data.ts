@@ -1,6 +1,8 @@
 /** DirectoryData in the browser: the JSON API, through TanStack Query's cache and the spec's query defaults. */
 import type { QueryClient } from '@tanstack/react-query';
 import {
+  DEFAULT_REVIEW_VIEW,
+  reviewApiParams,
   type CityDetail,
   type Company,
   type CompanyProfile,
@@ -84,10 +86,10 @@ export function createApiDirectoryData(queryClient: QueryClient, site: SiteInfo)
           retry: false,
         }),
       ),
-    companyReviews: (slug, page) =>
+    companyReviews: (slug, page, view = DEFAULT_REVIEW_VIEW) =>
       orUndefined(() =>
         queryClient.fetchQuery<CompanyReviewPage>({
-          queryKey: [`/api/companies/${segment(slug)}/reviews`, { page }],
+          queryKey: [`/api/companies/${segment(slug)}/reviews`, reviewApiParams(view, page)],
           retry: false,
         }),
       ),

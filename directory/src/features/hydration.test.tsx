@@ -1,5 +1,6 @@
 /** The server-rendered pages hydrate without a mismatch (a mismatch makes React re-render the page). */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_REVIEW_VIEW } from '@moveratlas/contracts';
 import { hydrationErrors } from '../test/hydrate';
 import { testCompany } from '../test/companies';
 import { TEST_MAJOR_CITIES, TEST_STATES } from '../test/fixtures';
@@ -46,7 +47,7 @@ describe('hydration', () => {
     const errors = await hydrationErrors(
       <CompanyView
         company={company}
-        reviewPage={{ page: 1, pageCount: 1, total: 1 }}
+        reviewPage={{ page: 1, pageCount: 1, total: 1, view: DEFAULT_REVIEW_VIEW }}
         locator={null}
         otherMovers={[testCompany({ id: 2, slug: 'other-movers', name: 'Other Movers' })]}
       />,

@@ -6,7 +6,10 @@
 import type { Knex } from 'knex';
 import {
   CompanyListQuerySchema,
+  CompanyReviewsQuerySchema,
+  DEFAULT_REVIEW_VIEW,
   FeaturedQuerySchema,
+  reviewApiParams,
   SearchQuerySchema,
   type CompanyQuery,
   type DirectoryData,
@@ -99,12 +102,17 @@ export function createDirectoryData(db: Knex, site: SiteInfo): DirectoryData {
       }),
     companyProfile: (slug) =>
       answer(async () => (isSlug(slug, 200) ? findCompanyProfile(db, slug) : undefined)),
-    companyReviews: (slug, page) =>
-      answer(async () =>
-        isSlug(slug, 200) && Number.isSafeInteger(page) && page >= 1
-          ? findCompanyReviews(db, slug, page)
-          : undefined,
-      ),
+    companyReviews: (slug, page, view) =>
+      answer(async () => {
+        if (!isSlug(slug, 200) || !Number.isSafeInteger(page) || page < 1) return undefined;
+        // The same validation as GET /api/companies/{slug}/reviews, from the query string form it reads.
+        const { page: valid, ...checked } = parseInput(
+          CompanyReviewsQuerySchema,
+          reviewApiParams(view ?? DEFAULT_REVIEW_VIEW, page),
+          'query',
+        );
+        return findCompanyReviews(db, slug, valid, checked);
+      }),
     search: (query) => answer(() => siteSearch(db, searchQuery(query))),
     nationalStatistics: () => answer(() => directoryStatistics(db, {})),
     moveDestinations: (segment, citySlug) =>

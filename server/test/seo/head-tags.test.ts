@@ -336,7 +336,12 @@ describe.each(testDatabases())('head tags and structured data on $name', ({ conf
       ratingValue: Number(row.rating),
       reviewCount: Number(row.review_count),
     });
+    // The reviews the page shows, each a Review of this company by its @id (issue 19).
+    expect(rated!.review).toHaveLength(Math.min(10, Number(row.review_count)));
+    for (const review of rated!.review ?? [])
+      expect(review.itemReviewed['@id']).toBe(rated!['@id']);
     expect(unrated!.aggregateRating).toBeUndefined();
+    expect(unrated!.review).toBeUndefined();
     expect(unrated!.address.addressCountry).toBe('US');
   });
 

@@ -158,6 +158,27 @@ export function schemaOrgTypes(origin: string, siteName: string) {
       { message: 'numberOfItems must count itemListElement' },
     );
 
+  /** A review the profile shows (issue 19): of the company whose page it is, by @id, with its writer and stars. */
+  const Review = z.looseObject({
+    '@type': z.literal('Review'),
+    itemReviewed: z.looseObject({
+      '@type': z.literal('MovingCompany'),
+      '@id': ours,
+      name: z.string().min(1),
+      url: ours.optional(),
+    }),
+    author: z.looseObject({ '@type': z.literal('Person'), name: z.string().min(1) }),
+    datePublished: isoDate,
+    name: z.string().min(1).optional(),
+    reviewBody: z.string().min(1).optional(),
+    reviewRating: z.looseObject({
+      '@type': z.literal('Rating'),
+      ratingValue: z.number().int().min(1).max(5),
+      bestRating: z.literal(5).optional(),
+      worstRating: z.literal(1).optional(),
+    }),
+  });
+
   const MovingCompany = z.looseObject({
     '@context': context,
     '@type': z.literal('MovingCompany'),
@@ -190,6 +211,8 @@ export function schemaOrgTypes(origin: string, siteName: string) {
         worstRating: z.literal(1).optional(),
       })
       .optional(),
+    // The reviews the page shows (a page of ten at most), each naming this company as what it reviews.
+    review: z.array(Review).min(1).max(10).optional(),
   });
 
   const Service = z.looseObject({

@@ -1,13 +1,19 @@
 /**
  * /company/{slug}: a company's profile — contact and quote at the top, then about, services, photos, the rating
- * summary with a page of reviews (?reviews=n for the older ones), other movers, location and JSON-LD.
+ * summary with a page of reviews (?reviews=n for the older ones; ?sort=…&verified=true&hired=true for another
+ * order or only some of them), other movers, location and JSON-LD.
  */
 import { Link, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import {
   companyPageTitle,
   fittingTitle,
+  isDefaultReviewView,
+  readReviewPageQuery,
   reviewPageCount,
+  reviewPageQuery,
+  REVIEW_SORT_LABELS,
   type CompanyProfile,
+  type ReviewView,
   cityPath,
   statePath,
   companyProfilePath,
@@ -34,11 +40,10 @@ import {
   CompanyAbout,
   CompanyContact,
   CompanyLocation,
-  CompanyReviews,
   CompanyServices,
   OtherMovers,
-  type ReviewPageInfo,
 } from './company-profile-sections';
+import { CompanyReviews, type ReviewPageInfo } from './company-reviews';
 
 async function locatorFor(company: CompanyProfile): Promise<StateLocator | null> {
   try {
@@ -56,30 +61,42 @@ const OTHER_MOVERS = 4;
 /** The city's best ranked movers the loader picks them from. */
 const OTHER_MOVER_CANDIDATES = 12;
 
-/** The review page a URL asks for (?reviews=n, absent is the first); undefined when it names no page. */
-function reviewPageOf(url: URL): number | undefined {
-  const text = url.searchParams.get('reviews');
-  if (text === null || text === '') return 1;
-  return /^[1-9]\d{0,4}$/.test(text) ? Number(text) : undefined;
+/** What a page or view of the reviews adds to the profile's title: "Page 2", "Verified, highest rated first". */
+function reviewViewTitle(view: ReviewView, page: number): string {
+  const filters = [view.verified ? 'Verified' : '', view.hired ? 'Hired' : ''].filter(Boolean);
+  const parts = [
+    ...(view.sort === 'newest' && filters.length === 0
+      ? []
+      : [[...filters, REVIEW_SORT_LABELS[view.sort].toLowerCase()].join(', ')]),
+    ...(page > 1 ? [`Page ${page}`] : []),
+  ];
+  const text = parts.join(' – ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const slug = params.slug ?? '';
   const data = directoryData(context);
   const url = new URL(request.url);
-  const page = reviewPageOf(url);
-  if (page === undefined) notFound();
-  const [company, laterReviews] = await Promise.all([
+  // The review page and view the address names; a value that is not ours is a 404, as a bad page number.
+  const asked = readReviewPageQuery(url.searchParams);
+  if (!asked) notFound();
+  const { page, view } = asked;
+  const ownPage = page > 1 || !isDefaultReviewView(view);
+  const [company, viewedReviews] = await Promise.all([
     data.companyProfile(slug),
-    // The first page travels with the profile; a later one is asked for beside it.
-    page > 1 ? data.companyReviews(slug, page) : undefined,
+    // The first page, newest first, travels with the profile; a later page or another view is asked for
+    // beside it.
+    ownPage ? data.companyReviews(slug, page, view) : undefined,
   ]);
   // An old slug of a renamed company: its current address, permanently (decision 028).
   if (company && company.slug !== slug)
     throw redirect(`${companyProfilePath(company.slug)}${url.search}`, 301);
-  if (!company || (page > 1 && !laterReviews)) notFound();
+  if (!company || (ownPage && !viewedReviews)) notFound();
   const total = company.ratingDistribution.reduce((sum, bucket) => sum + bucket.count, 0);
-  const reviewPage: ReviewPageInfo = { page, pageCount: reviewPageCount(total), total };
+  const reviewPage: ReviewPageInfo = viewedReviews
+    ? { page, pageCount: viewedReviews.pageCount, total: viewedReviews.total, view }
+    : { page, pageCount: reviewPageCount(total), total, view };
   const [locator, sameCity] = await Promise.all([
     locatorFor(company),
     data.listCompanies({
@@ -100,7 +117,7 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
     .map(({ id, name, slug, rating, reviewCount }) => ({ id, name, slug, rating, reviewCount }));
   return {
     // The reviews of this page only: the page's data travels in it for hydration.
-    company: laterReviews ? { ...company, reviews: laterReviews.reviews } : company,
+    company: viewedReviews ? { ...company, reviews: viewedReviews.reviews } : company,
     reviewPage,
     locator,
     otherMovers,
@@ -146,7 +163,9 @@ export function CompanyView({ company, reviewPage, locator, otherMovers }: Compa
     company.description ??
     `${company.name} is a moving company in ${place} offering ${serviceBadges(company).join(', ').toLowerCase()}.`;
   const quoteHref = companyQuotePath(company);
-  const laterPage = reviewPage.page > 1;
+  // A later page or another view of the reviews: the same profile, not a page of its own for search engines.
+  const variant = reviewPage.page > 1 || !isDefaultReviewView(reviewPage.view);
+  const variantTitle = reviewViewTitle(reviewPage.view, reviewPage.page);
   const profileTitle = companyPageTitle(
     { name: company.name, city: company.city.name, stateAbbreviation: company.state.abbreviation },
     site.siteName,
@@ -156,23 +175,21 @@ export function CompanyView({ company, reviewPage, locator, otherMovers }: Compa
     <div className="mx-auto max-w-7xl px-4 pt-8 pb-16 sm:px-6 lg:px-8">
       <Seo
         title={
-          laterPage
+          variant
             ? fittingTitle(
-                [
-                  `${company.name} Reviews – Page ${reviewPage.page}`,
-                  `${company.name} – Page ${reviewPage.page}`,
-                ],
+                [`${company.name} Reviews – ${variantTitle}`, `${company.name} – ${variantTitle}`],
                 site.siteName,
               )
             : profileTitle
         }
         description={`${description} ${company.reviewCount > 0 ? `Read ${plural(company.reviewCount, 'review', 'reviews')} and get a free quote.` : 'Get a free quote.'}`}
-        // Older reviews have their own pages, linked from the profile: followed, not competing with it.
-        {...(laterPage
+        // Older reviews and other views have their own pages, linked from the profile: followed, not
+        // competing with it.
+        {...(variant
           ? {
               noindex: true,
               followLinks: true,
-              canonicalPath: `${path}?reviews=${reviewPage.page}`,
+              canonicalPath: `${path}${reviewPageQuery(reviewPage.view, reviewPage.page)}`,
             }
           : {})}
         keywords={companyKeywords(company)}
@@ -184,7 +201,8 @@ export function CompanyView({ company, reviewPage, locator, otherMovers }: Compa
             ? { position: { lat: company.lat, lng: company.lng } }
             : {}),
         }}
-        jsonLd={[movingCompanyJsonLd(site, company)]}
+        // The reviews the page shows, each a Review of this company (only published ones reach the page).
+        jsonLd={[movingCompanyJsonLd(site, company, company.reviews)]}
       />
       <Breadcrumbs crumbs={crumbs} />
 
@@ -205,7 +223,7 @@ export function CompanyView({ company, reviewPage, locator, otherMovers }: Compa
           </p>
           <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1">
             <StarRating rating={company.rating} reviewCount={company.reviewCount} />
-            {reviewPage.total > 0 ? (
+            {company.ratingDistribution.some((bucket) => bucket.count > 0) ? (
               <a
                 href="#reviews"
                 className="text-sm font-medium text-blue-800 underline underline-offset-2"

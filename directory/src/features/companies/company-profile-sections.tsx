@@ -1,32 +1,26 @@
 /**
  * The sections of a company's profile (company-page.tsx): the contact links under its name, about and facts,
- * services, a page of reviews with the rating distribution, other movers of its city, and the location panel.
+ * services, other movers of its city, and the location panel (the reviews are ./company-reviews).
  */
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
 import {
   BEST_RATED_MIN_REVIEWS,
-  REVIEWS_PER_PAGE,
   cityPath,
   dayHoursText,
   formatPhone,
   mayBeCalledBestRated,
   phoneDigits,
-  verifiedReviewLabel,
   WEEKDAY_NAMES,
   WEEKDAYS,
   type Company,
   type CompanyProfile,
 } from '@moveratlas/contracts';
-import { BarChart } from '../../components/charts/bar-chart';
 import { MailIcon, Outline, PhoneIcon } from '../../components/icons';
-import { Pagination } from '../../components/pagination';
 import { StarRating } from '../../components/star-rating';
 import type { StateLocator } from '../../components/map/map-types';
 import { StateLocatorMap } from '../../components/map/state-locator-map';
 import { companyPath } from '../../lib/companies';
-import { plural } from '../../lib/numbers';
-import { useSite } from '../../lib/site';
 
 export function CompanyAbout({
   company,
@@ -102,125 +96,6 @@ export function CompanyServices({ company }: { company: CompanyProfile }) {
           </li>
         ))}
       </ul>
-    </section>
-  );
-}
-
-/** Which page of a company's published reviews a profile shows, of how many. */
-export interface ReviewPageInfo {
-  page: number;
-  pageCount: number;
-  /** Published reviews in all. */
-  total: number;
-}
-
-/** The address of a review page: the profile itself for the first, ?reviews=n for the others. */
-export const reviewPageHref = (path: string, page: number): string =>
-  `${path}${page > 1 ? `?reviews=${page}` : ''}#reviews`;
-
-/**
- * The rating summary and its distribution (on every page, so a later page still shows the whole picture),
- * one page of reviews, newest first, and plain links to the other pages (they work without scripts).
- */
-export function CompanyReviews({
-  company,
-  reviewPage,
-  path,
-}: {
-  company: CompanyProfile;
-  reviewPage: ReviewPageInfo;
-  path: string;
-}) {
-  const site = useSite();
-  const { page, pageCount, total } = reviewPage;
-  const first = (page - 1) * REVIEWS_PER_PAGE + 1;
-  const last = first + company.reviews.length - 1;
-  return (
-    <section id="reviews" aria-labelledby="reviews-heading" className="scroll-mt-20">
-      <h2 id="reviews-heading" className="text-2xl font-bold text-slate-900">
-        Customer Reviews
-      </h2>
-      {company.ratingDistribution.some((bucket) => bucket.count > 0) ? (
-        <div className="mt-4">
-          <BarChart
-            title="Rating distribution"
-            description={`How many of ${company.name}'s published reviews give each star rating.`}
-            data={company.ratingDistribution.map((bucket) => ({
-              label: `${bucket.stars} star${bucket.stars === 1 ? '' : 's'}`,
-              value: bucket.count,
-            }))}
-            valueLabel="Reviews"
-          />
-        </div>
-      ) : null}
-      {company.reviews.length === 0 ? (
-        <p className="mt-3 text-slate-600">No reviews yet.</p>
-      ) : (
-        <>
-          <p className="mt-6 text-sm text-slate-600">
-            {total > company.reviews.length
-              ? `Reviews ${first}–${last} of ${total}, newest first.`
-              : `${plural(total, 'review', 'reviews')}, newest first.`}
-          </p>
-          <ul className="mt-3 space-y-4">
-            {company.reviews.map((review) => (
-              <li key={review.id} className="rounded-xl border border-slate-200 p-4">
-                <article aria-labelledby={`review-${review.id}`}>
-                  <StarRating rating={review.rating} />
-                  <h3 id={`review-${review.id}`} className="mt-2 font-semibold text-slate-900">
-                    {review.title}
-                  </h3>
-                  <p className="mt-1 text-slate-700">{review.text}</p>
-                  <p className="mt-2 text-sm text-slate-600">
-                    {review.authorFirstName} · <time dateTime={review.date}>{review.date}</time>
-                  </p>
-                  {review.verifiedRequestOn ? (
-                    <p className="mt-1 text-sm font-medium text-green-800">
-                      <span aria-hidden="true">✓ </span>
-                      {verifiedReviewLabel(site.siteName, review.verifiedRequestOn)}
-                    </p>
-                  ) : null}
-                  {review.reply ? (
-                    <section
-                      aria-labelledby={`review-${review.id}-reply`}
-                      className="mt-3 rounded-lg border-l-4 border-blue-700 bg-slate-50 p-3"
-                    >
-                      <h4
-                        id={`review-${review.id}-reply`}
-                        className="text-sm font-semibold text-slate-900"
-                      >
-                        Response from {company.name}
-                      </h4>
-                      <p className="mt-1 text-sm whitespace-pre-line text-slate-700">
-                        {review.reply.text}
-                      </p>
-                      <p className="mt-1 text-xs text-slate-600">
-                        <time dateTime={review.reply.date}>{review.reply.date}</time>
-                      </p>
-                    </section>
-                  ) : null}
-                </article>
-              </li>
-            ))}
-          </ul>
-          {page < pageCount ? (
-            <p className="mt-6">
-              <Link
-                to={reviewPageHref(path, page + 1)}
-                className="inline-flex min-h-11 items-center rounded-lg border border-blue-700 px-4 py-2 text-sm font-semibold text-blue-800 hover:bg-blue-50"
-              >
-                Older reviews: {last + 1}–{Math.min(total, last + REVIEWS_PER_PAGE)} of {total}
-              </Link>
-            </p>
-          ) : null}
-          <Pagination
-            page={page}
-            totalPages={pageCount}
-            hrefFor={(p) => reviewPageHref(path, p)}
-            label="Review pages"
-          />
-        </>
-      )}
     </section>
   );
 }

@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vite
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
-import type { CompanyProfile } from '@moveratlas/contracts';
+import { DEFAULT_REVIEW_VIEW, type CompanyProfile } from '@moveratlas/contracts';
 import { AppProviders } from '../../app/providers';
 import { createQueryClient } from '../../lib/query-client';
 import { ROOT_ROUTE_ID } from '../../lib/site';
@@ -30,7 +30,7 @@ const PROFILE: CompanyProfile = {
 
 const DATA: CompanyPageData = {
   company: PROFILE,
-  reviewPage: { page: 1, pageCount: 1, total: 0 },
+  reviewPage: { page: 1, pageCount: 1, total: 0, view: DEFAULT_REVIEW_VIEW },
   locator: null,
   otherMovers: [],
 };

@@ -1,7 +1,7 @@
 /** schema.org JSON-LD for every page: the organization, the site with its search action, and breadcrumbs. */
 import { companyProfilePath } from '@moveratlas/contracts';
 import { CONTACT, SOCIAL_LINKS } from '../../config/site';
-import type { SiteInfo } from '@moveratlas/contracts';
+import type { Review, SiteInfo } from '@moveratlas/contracts';
 
 /**
  * The picture a shared link or an article shows (1200×630, directory/public/images/social): no site name on
@@ -124,15 +124,45 @@ export interface CompanyForJsonLd {
 }
 
 /**
- * MovingCompany (spec 3): address with country US, an AggregateRating only when both the rating and the
- * review count exist, and areaServed "city, ST".
+ * A review the page shows, as schema.org reads one (issue 19): what it is about (`itemReviewed`, the company by
+ * its @id, with its name and address so the item stands on its own), who wrote it, when, and its stars.
  */
-export function movingCompanyJsonLd(site: SiteInfo, company: CompanyForJsonLd): JsonLd {
+export function reviewJsonLd(
+  company: { id: string; name: string; url: string },
+  review: Pick<Review, 'rating' | 'title' | 'text' | 'authorFirstName' | 'date'>,
+): JsonLd {
+  return {
+    '@type': 'Review',
+    itemReviewed: {
+      '@type': 'MovingCompany',
+      '@id': company.id,
+      name: company.name,
+      url: company.url,
+    },
+    author: { '@type': 'Person', name: review.authorFirstName },
+    datePublished: review.date,
+    name: review.title,
+    reviewBody: review.text,
+    reviewRating: { '@type': 'Rating', ratingValue: review.rating, bestRating: 5, worstRating: 1 },
+  };
+}
+
+/**
+ * MovingCompany (spec 3): address with country US, an AggregateRating only when both the rating and the
+ * review count exist, and areaServed "city, ST". `reviews` are the ones the page shows: the profile reads
+ * only published reviews, and the company's rating and count are recomputed from exactly those (issue 19).
+ */
+export function movingCompanyJsonLd(
+  site: SiteInfo,
+  company: CompanyForJsonLd,
+  reviews: readonly Review[] = [],
+): JsonLd {
   const url = absoluteUrl(site.origin, companyProfilePath(company.slug));
+  const id = `${url}#company`;
   const data: JsonLd = {
     '@context': 'https://schema.org',
     '@type': 'MovingCompany',
-    '@id': `${url}#company`,
+    '@id': id,
     name: company.name,
     url,
     address: {
@@ -167,6 +197,9 @@ export function movingCompanyJsonLd(site: SiteInfo, company: CompanyForJsonLd): 
       bestRating: 5,
       worstRating: 1,
     };
+  }
+  if (reviews.length > 0) {
+    data.review = reviews.map((review) => reviewJsonLd({ id, name: company.name, url }, review));
   }
   return data;
 }

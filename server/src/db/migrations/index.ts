@@ -76,6 +76,7 @@ import * as createReviewInvitations from './20261130_01_create_review_invitation
 import * as indexCompanyLeadsMoveDay from './20261130_02_index_company_leads_move_day';
 import * as addReviewVerification from './20261130_03_add_review_verification';
 import * as scheduleReviewRequests from './20261130_04_schedule_review_requests';
+import * as markSampleReviews from './20261130_05_mark_sample_reviews';
 import * as createMoverPasskeys from './20261128_40_create_mover_passkeys';
 import * as createCompanyImages from './20261128_40_create_company_images';
 import * as addCompanyHoursAndChangeRequests from './20261128_41_add_company_hours_and_change_requests';
@@ -159,6 +160,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261130_02_index_company_leads_move_day': indexCompanyLeadsMoveDay,
   '20261130_03_add_review_verification': addReviewVerification,
   '20261130_04_schedule_review_requests': scheduleReviewRequests,
+  '20261130_05_mark_sample_reviews': markSampleReviews,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -111,6 +111,8 @@ export interface ReviewRow {
   reviewed_on: string;
   status: 'published';
   created_at: string;
+  /** Generated, not a customer's: staff see these marked "Sample" (issue 19). */
+  is_sample: 1;
 }
 
 /**
@@ -147,6 +149,7 @@ export function reviewRows(
         // Daytime only: a time inside a daylight-saving gap would be shifted by a MySQL server whose
         // session time zone observes DST.
         created_at: timestamp(day, rng.int(8 * 3600, 20 * 3600 - 1)),
+        is_sample: 1,
       });
     }
   }

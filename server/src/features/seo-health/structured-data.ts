@@ -1,6 +1,8 @@
 /**
  * JSON-LD checks: every block must parse, and every item must carry @context (schema.org) and @type and the
- * properties search engines need for the types this site publishes.
+ * properties search engines need for the types this site publishes. Items inside items are checked too where
+ * their type has rules (a company's reviews and rating, issue 19): a Review must say what it reviews
+ * (itemReviewed), who wrote it, when, and its stars; a rating must have a value within its scale and a count.
  */
 
 /** Properties each type needs (Google's required properties, or what makes the item mean anything). */
@@ -18,6 +20,17 @@ const REQUIRED_PROPS: Record<string, readonly string[]> = {
   MovingCompany: ['name', 'address'],
   LocalBusiness: ['name', 'address'],
   FAQPage: ['mainEntity'],
+  Review: ['itemReviewed', 'author', 'datePublished', 'reviewRating'],
+  // A rating standing on its own must say what it rates; inside the rated item, that item is what it rates.
+  AggregateRating: ['itemReviewed', 'ratingValue'],
+  Rating: ['ratingValue'],
+};
+
+/** Inside another item, where the item around them says what they are about. */
+const NESTED_REQUIRED_PROPS: Record<string, readonly string[]> = {
+  Review: REQUIRED_PROPS.Review!,
+  AggregateRating: ['ratingValue'],
+  Rating: ['ratingValue'],
 };
 
 /** Lists whose entries must be ListItems with a position and a name or item. */
@@ -58,6 +71,76 @@ function contextOk(context: unknown): boolean {
   return false;
 }
 
+const named = (value: unknown): boolean =>
+  (typeof value === 'string' && value.trim() !== '') ||
+  (isRecord(value) && (!isEmpty(value.name) || !isEmpty(value['@id'])));
+
+/** A number, or a number written as text, as schema.org allows for rating values. */
+const numeric = (value: unknown): number | undefined => {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
+};
+
+/** What a rating or review has that a search engine would refuse, beyond a missing property. */
+function ratingProblems(type: string, item: Record<string, unknown>): string[] {
+  const problems: string[] = [];
+  if (type === 'Review') {
+    if (!isEmpty(item.itemReviewed) && !named(item.itemReviewed))
+      problems.push('an itemReviewed with a name or @id');
+    if (!isEmpty(item.author) && !named(item.author)) problems.push('an author with a name');
+  }
+  if ((type === 'Rating' || type === 'AggregateRating') && !isEmpty(item.ratingValue)) {
+    const value = numeric(item.ratingValue);
+    const best = numeric(item.bestRating) ?? 5;
+    const worst = numeric(item.worstRating) ?? 1;
+    if (value === undefined || value < worst || value > best)
+      problems.push(`a ratingValue from ${worst} to ${best}`);
+  }
+  if (type === 'AggregateRating') {
+    const count = numeric(item.reviewCount) ?? numeric(item.ratingCount);
+    if (count === undefined || count <= 0) problems.push('reviewCount or ratingCount');
+  }
+  return problems;
+}
+
+/** The items inside an item's properties (one level of objects or lists of objects), with a label each. */
+function nestedItems(item: Record<string, unknown>): Array<[string, Record<string, unknown>]> {
+  const found: Array<[string, Record<string, unknown>]> = [];
+  for (const [prop, value] of Object.entries(item)) {
+    if (prop.startsWith('@')) continue;
+    const values = Array.isArray(value) ? value : [value];
+    values.forEach((entry, index) => {
+      if (isRecord(entry) && entry['@type'] !== undefined)
+        found.push([Array.isArray(value) ? `${prop} ${index + 1}` : prop, entry]);
+    });
+  }
+  return found;
+}
+
+/** Checks the items of the types with rules inside `item`, however deep, naming each by where it sits. */
+function checkNested(
+  item: Record<string, unknown>,
+  result: StructuredDataResult,
+  where: string,
+  depth = 0,
+): void {
+  // Deep enough for a company > its reviews > their ratings; a document nested deeper is not ours.
+  if (depth > 4) return;
+  for (const [label, nested] of nestedItems(item)) {
+    const problems: string[] = [];
+    for (const type of typesOf(nested)) {
+      for (const prop of NESTED_REQUIRED_PROPS[type] ?? []) {
+        if (isEmpty(nested[prop]) && !problems.includes(prop)) problems.push(prop);
+      }
+      problems.push(...ratingProblems(type, nested));
+    }
+    const name = `${typesOf(nested).join('/')} (${label} of ${typesOf(item).join('/') || 'item'})`;
+    if (problems.length > 0)
+      result.incomplete.push(`${name} ${where} lacks ${problems.join(', ')}`);
+    checkNested(nested, result, where, depth + 1);
+  }
+}
+
 function checkItem(
   item: Record<string, unknown>,
   inheritedContext: boolean,
@@ -75,6 +158,7 @@ function checkItem(
     for (const prop of REQUIRED_PROPS[type] ?? []) {
       if (isEmpty(item[prop]) && !problems.includes(prop)) problems.push(prop);
     }
+    problems.push(...ratingProblems(type, item));
     if (LIST_TYPES.has(type) && Array.isArray(item.itemListElement)) {
       const bad = item.itemListElement.filter(
         (entry) =>
@@ -86,6 +170,7 @@ function checkItem(
     }
   }
   if (problems.length > 0) result.incomplete.push(`${name} ${where} lacks ${problems.join(', ')}`);
+  checkNested(item, result, where);
 }
 
 /** Checks the text of every <script type="application/ld+json"> block of a page. */

@@ -37,14 +37,30 @@ const HELD: AdminReview = {
   moderationReason: null,
 };
 
-function open() {
+/** One of the seed's generated reviews (issue 19): published, from no request. */
+const SAMPLE: AdminReview = {
+  ...HELD,
+  id: 78,
+  title: 'Smooth move across town',
+  body: 'They wrapped everything and were done by noon.',
+  shownBody: null,
+  rating: 5,
+  status: 'published',
+  verifiedRequestOn: null,
+  hired: null,
+  heldReasons: [],
+  isSample: true,
+};
+
+function open(others: AdminReview[] = []) {
   let current = { ...HELD };
   const { fetchMock } = renderAdminScreens(
     '/admin/companies/reviews',
     [{ path: 'companies/reviews', Component }],
     parsedUrl(async (url, init) => {
       if (url.pathname === '/api/admin/reviews') {
-        const page: AdminReviewPage = { items: [current], total: 1, page: 1, limit: 20 };
+        const items = [current, ...others];
+        const page: AdminReviewPage = { items, total: items.length, page: 1, limit: 20 };
         return json(200, page);
       }
       if (url.pathname === '/api/admin/reviews/77' && init.method === 'PATCH') {
@@ -75,6 +91,18 @@ describe('a held review on the Reviews screen', () => {
     expect(item).toHaveTextContent('From a request of 2026-11-20 · Hired: I only got a quote');
     expect(within(item).getByText('What the public sees')).toBeInTheDocument();
     expect(item).toHaveTextContent('ring me on [phone number removed]');
+  });
+
+  it('marks the sample data’s generated reviews as samples, and a customer’s not', async () => {
+    open([SAMPLE]);
+    const list = await screen.findByRole('list', { name: 'Reviews' });
+    // The reviews, not the list of reasons inside the held one.
+    const [held, sample] = within(list)
+      .getAllByRole('listitem')
+      .filter((item) => item.parentElement === list);
+    expect(within(sample!).getByText('Sample')).toBeVisible();
+    expect(sample).toHaveTextContent('Sample review, generated, not written by a customer');
+    expect(within(held!).queryByText('Sample')).not.toBeInTheDocument();
   });
 
   it('rejects only with a reason, which it sends', async () => {

@@ -4,6 +4,7 @@
  * writer of a review from a request reads in their e-mail. A review from a request's link shows as its writer
  * typed it, with what the public sees when a check masked something, and why the checks held it (issue 19).
  * The company's rating is recomputed by the server from its published reviews; the answer says what it is now.
+ * The sample data's generated reviews are marked "Sample", so nobody takes them for a customer's.
  */
 import { useEffect, useId, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -135,7 +136,15 @@ function ReviewItem({
             </p>
           </div>
         </div>
-        <Badge tone={STATUS_TONES[review.status]}>{REVIEW_STATUS_LABELS[review.status]}</Badge>
+        <div className="flex flex-wrap gap-1">
+          {review.isSample ? (
+            // The seed's invented reviews stay on the site; staff must not read them as a customer's.
+            <Badge tone="violet">
+              Sample<span className="sr-only"> review, generated, not written by a customer</span>
+            </Badge>
+          ) : null}
+          <Badge tone={STATUS_TONES[review.status]}>{REVIEW_STATUS_LABELS[review.status]}</Badge>
+        </div>
       </div>
       <p className="mt-2 text-sm whitespace-pre-line text-slate-700">{review.body}</p>
       {review.verifiedRequestOn ? (

@@ -43,6 +43,7 @@ interface ReviewRow {
   hired: 'yes' | 'no' | 'quote' | null;
   held_reasons: string | null;
   moderation_reason: string | null;
+  is_sample: number | boolean;
 }
 
 const COLUMNS = [
@@ -64,6 +65,7 @@ const COLUMNS = [
   'r.hired',
   'r.held_reasons',
   'r.moderation_reason',
+  'r.is_sample',
 ];
 
 /** The stored reasons in words; a value that is not a list of reasons reads as none. */
@@ -106,6 +108,8 @@ function toReview(row: ReviewRow): AdminReview {
     hired: row.hired,
     heldReasons: heldReasons(row.held_reasons),
     moderationReason: row.moderation_reason,
+    // A boolean column reads back as 0/1 on both engines.
+    isSample: Boolean(Number(row.is_sample)),
   };
 }
 

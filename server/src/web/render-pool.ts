@@ -35,7 +35,10 @@ export class RenderPool {
     this.pool = new Piscina({
       // CommonJS, so Piscina's require() of it never meets Node 20's require(esm) (render-worker.cjs).
       filename: fileURLToPath(new URL('./render-worker.cjs', import.meta.url)),
-      minThreads: options.threads,
+      // In production the threads start with the server, so the first visitor never waits for one. Elsewhere
+      // they start with the first page: most apps the server tests start never render one, and a thread
+      // loading the server entry costs about a quarter of a second of CPU.
+      minThreads: options.production ? options.threads : 0,
       maxThreads: options.threads,
       concurrentTasksPerWorker: PAGES_PER_THREAD,
       // Threads stay: loading the server entry in a new one costs a few hundred milliseconds.

@@ -151,12 +151,26 @@ export const ADMIN_ROUTE_POLICY = {
   'GET /companies/:id/activity': { role: 'viewer', does: 'read a company’s profile activity' },
   'GET /reviews': { role: 'viewer', does: 'read the reviews' },
   'PATCH /reviews/:id': { role: 'editor', does: 'moderate a review', audit: 'review.moderate' },
+  // A review's photos (issue 19): staff see every review's, and take one off with a reason.
+  'GET /review-photos/:id/:variant': { role: 'viewer', does: 'see a review’s photos' },
+  'POST /review-photos/:id/remove': {
+    role: 'editor',
+    does: 'remove a photo from a review',
+    audit: 'review.photo_remove',
+  },
   // Movers' public replies to reviews (issue 17): published only by staff.
   'GET /review-replies': { role: 'viewer', does: 'read the replies to reviews' },
   'PATCH /review-replies/:id': {
     role: 'editor',
     does: 'moderate a reply to a review',
     audit: 'review_reply.moderate',
+  },
+  // Reports of reviews by visitors and companies (issue 19): decided by staff, each with a reason.
+  'GET /review-reports': { role: 'viewer', does: 'read the reports of reviews' },
+  'POST /review-reports/:id/decision': {
+    role: 'editor',
+    does: 'decide on a report of a review',
+    audit: 'review_report.decide',
   },
   'GET /company-applications': { role: 'viewer', does: 'read the applications' },
   'GET /company-applications/:id': { role: 'viewer', does: 'read an application' },
@@ -271,6 +285,18 @@ export const ADMIN_ROUTE_POLICY = {
   },
   'GET /upload/:id/changes': { role: 'viewer', does: 'read what an import changes' },
   'POST /upload/:id/undo': { role: 'editor', does: 'undo an import', audit: 'company_import.undo' },
+  // FMCSA's public files (issue 20): editors import them; everyone reads the imports and their reports.
+  'POST /licensing/imports': {
+    role: 'editor',
+    does: 'import an FMCSA file',
+    audit: 'licensing_import.upload',
+  },
+  'GET /licensing/imports': { role: 'viewer', does: 'read the FMCSA imports' },
+  'GET /licensing/imports/:id': { role: 'viewer', does: 'read an FMCSA import' },
+  'GET /licensing/imports/:id/rejections': {
+    role: 'viewer',
+    does: 'read an FMCSA import’s rejected rows',
+  },
   // Mail, raised failures and who is alerted (docs/decisions/030). Mail holds people's addresses and
   // what was sent to them: editors and owners read it, viewers do not.
   'GET /mail': { role: 'editor', does: 'read the outgoing mail' },

@@ -1,6 +1,7 @@
 /**
  * How much work waits for staff (GET /api/admin/waiting): the admin sidebar's counts beside Claims, Deletion
- * requests, Lead returns and Messages. Each is the number the section's own queue calls waiting.
+ * requests, Lead returns and Messages, and beside Companies the reports of reviews (issue 19). Each is the
+ * number the section's own queue calls waiting.
  */
 import { z } from 'zod';
 
@@ -13,5 +14,7 @@ export const AdminWaitingCountsSchema = z.object({
   leadReturns: z.number().int(),
   /** Contact messages nobody has opened (the inbox's "new"). */
   messages: z.number().int(),
+  /** Reports of reviews by visitors and companies still open (the Reviews screen's Reports tab). */
+  reviewReports: z.number().int(),
 });
 export type AdminWaitingCounts = z.infer<typeof AdminWaitingCountsSchema>;

@@ -3,6 +3,7 @@ import { isImageAddress } from './images';
 import { intParam } from './query-params';
 import { WeeklyHoursSchema } from './company-hours-schema';
 import { REVIEW_SORTS, type ReviewSort } from './review-pages';
+import { ReviewPhotoSchema } from './review-photo-schemas';
 
 export * from './review-pages';
 
@@ -53,6 +54,8 @@ export const ReviewSchema = z.object({
    * through {site} on {date}". Absent or null for reviews not tied to a request (the sample data).
    */
   verifiedRequestOn: z.string().nullable().optional(),
+  /** The writer's photos, in their order (issue 19); absent or empty without any. */
+  photos: z.array(ReviewPhotoSchema).optional(),
   /** The company's public answer, once staff published it (issue 17); absent or null without one. */
   reply: z
     .object({

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { intParam } from './query-params';
+import type { ProReviewReport } from './review-reports';
 import { isMultilineText, unshowableText } from './text';
 
 export const REVIEW_REPLY_STATUSES = ['pending', 'published', 'rejected'] as const;
@@ -76,6 +77,8 @@ export interface ProReview {
   /** YYYY-MM-DD */
   date: string;
   reply: ProReviewReply | null;
+  /** The company's latest report of the review to our team (issue 19), or null when it never reported it. */
+  report?: ProReviewReport | null;
 }
 
 export interface ProReviewSummary {

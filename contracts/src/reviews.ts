@@ -14,6 +14,7 @@ import {
   REVIEW_TITLE_MIN,
   REVIEW_TOKEN_PATTERN,
 } from './review-form';
+import { ReviewPhotoDraftSchema, reviewSubmitPhotosSchema } from './review-photo-schemas';
 import { isMultilineText, isPlainText } from './text';
 
 export * from './review-form';
@@ -39,6 +40,8 @@ export const reviewInvitationSchema = z.object({
   siteName: z.string(),
   /** ISO 8601: until when the link takes a review. */
   expiresAt: z.string(),
+  /** Photos uploaded from this link and not yet sent (a reloaded page keeps them). */
+  photos: z.array(ReviewPhotoDraftSchema).optional(),
 });
 export type ReviewInvitation = z.infer<typeof reviewInvitationSchema>;
 
@@ -63,6 +66,8 @@ export const reviewSubmitSchema = z.strictObject({
     .max(REVIEW_TEXT_MAX, REVIEW_FORM_MESSAGES.textLong)
     .refine(isMultilineText, REVIEW_FORM_MESSAGES.textUnshowable),
   hired: z.enum(HIRED_ANSWERS, { message: REVIEW_FORM_MESSAGES.hired }),
+  /** Optional photos uploaded from the link (POST /api/reviews/photos), in their order. */
+  photos: reviewSubmitPhotosSchema.optional(),
 });
 export type ReviewSubmit = z.input<typeof reviewSubmitSchema>;
 export type ReviewSubmitInput = z.output<typeof reviewSubmitSchema>;

@@ -24,7 +24,7 @@ import { companyApplicationRoutes, companyMediaRoutes } from './features/compani
 import { profileActivityRoutes } from './features/profile-analytics';
 import { claimRoutes } from './features/claims';
 import { myRequestRoutes } from './features/leads';
-import { reviewRoutes } from './features/reviews';
+import { reviewMediaRoutes, reviewRoutes } from './features/reviews';
 import { mountDirectory } from './web/mount-directory';
 import { authRoutes } from './features/auth';
 import { adminApi } from './api/admin-api';
@@ -187,6 +187,8 @@ export async function createApp({
   app.use(sitemapRoutes({ config, db }));
   // Pictures movers uploaded, from the database (every process serves every upload): before the pages.
   app.use(companyMediaRoutes(db));
+  // Photos on published reviews (issue 19), the same way.
+  app.use(reviewMediaRoutes(db));
   await mountDirectory(app, { config, db, logger, reads });
 
   app.use(errorHandler(logger));

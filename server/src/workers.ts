@@ -19,6 +19,7 @@ import { sessionOutboxHandlers } from './features/sessions';
 import { companyImportHandlers } from './features/companies';
 import { mailJobHandlers } from './features/mail';
 import { deliveryJobHandlers } from './features/deliveries';
+import { licensingImportHandlers } from './features/licensing';
 
 export function createJobWorker(
   { config, db, logger }: { config: Config; db: Knex; logger: Logger },
@@ -37,6 +38,7 @@ export function createJobWorker(
       ...mailJobHandlers(db, config, jobLogger),
       ...deliveryJobHandlers({ db, config, logger: jobLogger }),
       ...visitorConfirmationHandlers(db, config),
+      ...licensingImportHandlers(db),
     },
     concurrency: config.jobs.concurrency,
     pollIntervalMs: config.jobs.pollIntervalMs,

@@ -28,6 +28,7 @@ import { adminProfileActivityRoutes } from '../features/profile-analytics';
 import { adminClaimRoutes } from '../features/claims';
 import { adminCompanyUserRoutes } from '../features/movers';
 import { adminReviewRoutes } from '../features/reviews';
+import { adminLicensingRoutes } from '../features/licensing';
 
 export function adminApi(ctx: AdminContext): Router {
   const router = Router();
@@ -58,5 +59,6 @@ export function adminApi(ctx: AdminContext): Router {
   router.use(adminAuditRoutes(ctx));
   router.use(adminClaimRoutes(ctx));
   router.use(adminCompanyUserRoutes(ctx));
+  router.use(adminLicensingRoutes(ctx));
   return router;
 }

@@ -22,6 +22,7 @@ import { proCompanyProfileRoutes, proReviewRoutes } from '../features/companies'
 import { proOverviewRoutes } from '../features/profile-analytics';
 import { proDeliveryRoutes } from '../features/deliveries';
 import { proLeadPreferencesRoutes } from '../features/matching';
+import { proReviewReportRoutes } from '../features/reviews';
 
 export function proApi(ctx: ProContext): Router {
   const router = Router();
@@ -33,6 +34,7 @@ export function proApi(ctx: ProContext): Router {
   company.use(proLeadsRoutes(ctx));
   company.use(proOverviewRoutes(ctx));
   company.use(proReviewRoutes(ctx));
+  company.use(proReviewReportRoutes(ctx));
   company.use(proCompanyProfileRoutes(ctx));
   company.use(proTeamRoutes(ctx));
   company.use(proNotificationRoutes(ctx));

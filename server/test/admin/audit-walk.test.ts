@@ -230,6 +230,31 @@ const FIXTURES: Partial<Record<AdminRouteKey, Fixture>> = {
     });
     return { path: `/api/admin/reviews/${id}`, body: json({ status: 'published' }), status: 200 };
   },
+  'POST /review-photos/:id/remove': async ({ app, createCompany, word }) => {
+    const companyId = await createCompany(`Walk Photographed ${word}`);
+    const reviewId = await newId(app, 'reviews', {
+      company_id: companyId,
+      rating: 4,
+      title: 'Photos of the truck',
+      body: 'They sent a clean truck.',
+      author_first_name: 'Ada',
+      reviewed_on: '2026-11-01',
+      status: 'pending',
+    });
+    const id = await newId(app, 'review_photos', {
+      review_id: reviewId,
+      width: 1,
+      height: 1,
+      bytes: Buffer.from('RIFF'),
+      thumb_bytes: Buffer.from('RIFF'),
+      created_at: Date.now(),
+    });
+    return {
+      path: `/api/admin/review-photos/${id}/remove`,
+      body: json({ reason: 'A stranger’s face is in it.' }),
+      status: 200,
+    };
+  },
   'PATCH /review-replies/:id': async ({ app, createCompany, word }) => {
     const companyId = await createCompany(`Walk Replied ${word}`);
     const reviewId = await newId(app, 'reviews', {
@@ -252,6 +277,30 @@ const FIXTURES: Partial<Record<AdminRouteKey, Fixture>> = {
     return {
       path: `/api/admin/review-replies/${id}`,
       body: json({ status: 'published' }),
+      status: 200,
+    };
+  },
+  'POST /review-reports/:id/decision': async ({ app, createCompany, word }) => {
+    const companyId = await createCompany(`Walk Reported ${word}`);
+    const reviewId = await newId(app, 'reviews', {
+      company_id: companyId,
+      rating: 1,
+      title: 'Reported review',
+      body: 'They never came.',
+      author_first_name: 'Ada',
+      reviewed_on: '2026-11-01',
+      status: 'published',
+    });
+    const id = await newId(app, 'review_reports', {
+      review_id: reviewId,
+      source: 'visitor',
+      reason: 'spam',
+      status: 'open',
+      created_at: Date.now(),
+    });
+    return {
+      path: `/api/admin/review-reports/${id}/decision`,
+      body: json({ decision: 'dismiss', reason: 'A fair account of the move.' }),
       status: 200,
     };
   },
@@ -318,6 +367,15 @@ const FIXTURES: Partial<Record<AdminRouteKey, Fixture>> = {
   'GET /upload/:id/rejected.csv': async ({ owner, word }) => ({
     path: `/api/admin/upload/${await newUpload(owner, `Walk Rejected ${word}`)}/rejected.csv`,
     status: 200,
+  }),
+  // An FMCSA revocations file: queued for the licensing import (no worker runs it here).
+  'POST /licensing/imports': async () => ({
+    path: `/api/admin/licensing/imports?filename=${PREFIX}-revocations.csv&fileDate=2024-03-01`,
+    body: Buffer.from(
+      '"DOCKET_NUMBER","DOT_NUMBER","OPERATING_AUTHORITY_REGISTRATION_TYPE","SERVE_DATE","REVOCATION_TYPE","EFFECTIVE_DATE"\r\n"MC000123","00000000","COMMON","01/15/2024","INVOLUNTARY REVOCATION",""\r\n',
+    ),
+    headers: { 'Content-Type': 'text/csv' },
+    status: 202,
   }),
   'POST /seo-health/crawls': async () => ({
     path: '/api/admin/seo-health/crawls',

@@ -6,7 +6,7 @@
  * and served as WebP from the database at /media, in the order the mover chooses; and one company's picture
  * cannot be touched through another's address.
  *
- * Test pictures are made here with sharp. The companies and the mover this file creates carry a word of this
+ * Test pictures are made with sharp (support/pictures.ts). The companies and the mover this file creates carry a word of this
  * run, and are deleted afterwards with everything of theirs.
  */
 import { randomInt } from 'node:crypto';
@@ -25,32 +25,10 @@ import { startTestApp, type TestApp } from '../test-app';
 import { loginAsAdmin, type AdminClient } from '../admin-session';
 import { austinCompanyForm } from '../support/company-form';
 import { createMover, removeMovers, signInMover, type MoverClient } from '../support/mover';
+import { picture } from '../support/pictures';
 
 const WORD = `zqp${randomInt(100_000, 999_999)}`;
 const USDOT = String(randomInt(90_000_000, 99_999_999));
-
-/** A picture with a red left half and, when asked, EXIF with an orientation and a "secret". */
-async function picture(
-  width: number,
-  height: number,
-  format: 'jpeg' | 'png',
-  orientation?: number,
-): Promise<Buffer> {
-  const half = await sharp({
-    create: { width: Math.floor(width / 2), height, channels: 3, background: '#ff0000' },
-  })
-    .png()
-    .toBuffer();
-  let image = sharp({ create: { width, height, channels: 3, background: '#0000ff' } }).composite([
-    { input: half, left: 0, top: 0 },
-  ]);
-  if (orientation)
-    image = image.withMetadata({
-      orientation,
-      exif: { IFD0: { Copyright: `${WORD} secret owner` } },
-    });
-  return image.toFormat(format).toBuffer();
-}
 
 describe.each(testDatabases())('the mover profile editor on $name', (database) => {
   let app: TestApp;
@@ -369,7 +347,7 @@ describe.each(testDatabases())('the mover profile editor on $name', (database) =
       201,
     );
     // Stored 3000 × 2000 with orientation 6: upright it is 2000 × 3000, so 1600 × 2400 at most 1600 wide.
-    const jpegBytes = await picture(3000, 2000, 'jpeg', 6);
+    const jpegBytes = await picture(3000, 2000, 'jpeg', { exif: true, orientation: 6 });
     expect((await sharp(jpegBytes).metadata()).exif).toBeDefined();
     const jpeg = await json<{
       image: { id: number; url: string; thumbUrl: string };

@@ -20,24 +20,15 @@ import {
   REVIEW_LINK_INCOMPLETE,
   REVIEW_SUBMIT_API,
   reviewInvitationSchema,
+  reviewReportPath,
   reviewSubmitResultSchema,
   type AdminReview,
   type ReviewSubmitResult,
 } from '@moveratlas/contracts';
-import { sendReviewRequests } from '../../src/features/reviews';
 import { loginAsAdmin, type AdminClient } from '../admin-session';
 import { testDatabases } from '../databases';
 import { removeLeads, startLeadApp, type LeadApp } from '../leads/support';
-import {
-  createMover,
-  linksIn,
-  openLinksToday,
-  reviewMails,
-  runAt,
-  sendRequest,
-  type Mover,
-  type SentRequest,
-} from './support';
+import { createMover, invitedToReview, type Mover, type SentRequest } from './support';
 
 const RUN = randomUUID().slice(0, 8);
 const PLAIN_TEXT =
@@ -80,11 +71,7 @@ describe.each(testDatabases())('reviews from request links on $name', (database)
   ): Promise<{ request: SentRequest; links: Map<number, string> }> {
     nextDay += 3 * 86_400_000;
     const day = new Date(nextDay).toISOString().slice(0, 10);
-    const request = await sendRequest(app, to, day, uuids);
-    await sendReviewRequests(db, app.config, runAt(day, 2));
-    await openLinksToday(db, request.leadId);
-    const [mail] = await reviewMails(db, request.email);
-    const tokens = linksIn(mail!.text_body);
+    const { request, tokens } = await invitedToReview(app, to, day, uuids);
     return { request, links: new Map(to.map((m, i) => [m.id, tokens[i]!])) };
   }
 
@@ -315,6 +302,39 @@ describe.each(testDatabases())('reviews from request links on $name', (database)
     });
     expect(hidden.status).toBe(200);
     expect((await profile(south!)).reviewCount).toBe(before.reviewCount - 1);
+  });
+
+  it('a published review that staff take down after a report: its writer is told why', async () => {
+    const [, , east] = movers;
+    const { request, links } = await invited([east!]);
+    const sent = await review(links.get(east!.id)!, {
+      title: 'Packed the kitchen with care',
+      text: `Two movers packed a whole kitchen in an hour and unpacked it at the other end. Run ${RUN} four.`,
+    });
+    const { status } = (await sent.json()) as ReviewSubmitResult;
+    expect(status).toBe('published');
+    const [shown] = (await adminReviews(east!.id)).filter((r) => r.body.includes('four'));
+
+    const reported = await app.postJson(reviewReportPath(shown!.id), {
+      reason: 'fake',
+      details: 'This mover never worked for this person.',
+    });
+    expect(reported.status, await reported.clone().text()).toBe(201);
+    const queue = (await (await admin.request('/api/admin/review-reports?limit=100')).json()) as {
+      items: Array<{ id: number; review: { id: number } }>;
+    };
+    const open = queue.items.find((r) => r.review.id === shown!.id)!;
+    const reason = `The request was cancelled before the moving day ${RUN}`;
+    const upheld = await admin.request(`/api/admin/review-reports/${open.id}/decision`, {
+      method: 'POST',
+      body: JSON.stringify({ decision: 'uphold', reason }),
+    });
+    expect(upheld.status, await upheld.clone().text()).toBe(200);
+
+    // Published at once by the checks, so this is the first word from staff.
+    const told = await decisionMails(request.email);
+    expect(told.map((m) => m.subject)).toEqual([`Your review of ${east!.name} was taken down`]);
+    expect(told[0]!.text_body).toContain(`The reason: ${reason}`);
   });
 
   it('a deleted request leaves its review with no way back to the writer, nor what they typed', async () => {

@@ -6,6 +6,7 @@
  */
 import type { Knex } from 'knex';
 import { consentText } from '@moveratlas/contracts';
+import { sendReviewRequests } from '../../src/features/reviews';
 import { leadForm, type LeadApp } from '../leads/support';
 import { createProCompany } from '../pro/pro-support';
 
@@ -94,4 +95,21 @@ export async function openLinksToday(db: Knex, leadId: number): Promise<void> {
   await db('review_invitations')
     .where({ lead_id: leadId })
     .update({ expires_at: Date.now() + 30 * DAY_MS });
+}
+
+/**
+ * A quote request to `movers` moving on `moveDay`, the job run two days later (its e-mail sent) and its links
+ * working today: the request and the links' secrets, one per mover in the e-mail's order.
+ */
+export async function invitedToReview(
+  app: LeadApp,
+  movers: readonly Mover[],
+  moveDay: string,
+  uuids: string[],
+): Promise<{ request: SentRequest; tokens: string[] }> {
+  const request = await sendRequest(app, movers, moveDay, uuids);
+  await sendReviewRequests(app.db, app.config, runAt(moveDay, 2));
+  await openLinksToday(app.db, request.leadId);
+  const [mail] = await reviewMails(app.db, request.email);
+  return { request, tokens: linksIn(mail!.text_body) };
 }

@@ -19,8 +19,8 @@ export function Modal({
   onOpenChange: (open: boolean) => void;
   title: string;
   description?: ReactNode;
-  /** 'small' for a question, 'large' for a form. */
-  size?: 'small' | 'large';
+  /** 'small' for a question, 'large' for a form, 'wide' for a picture. */
+  size?: 'small' | 'large' | 'wide';
   children: ReactNode;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -51,7 +51,7 @@ export function Modal({
         if (event.target === event.currentTarget) onOpenChange(false);
       }}
       className={`m-auto max-h-[90vh] w-[calc(100vw-2rem)] overflow-y-auto rounded-xl bg-white p-0 shadow-xl backdrop:bg-slate-900/50 ${
-        size === 'small' ? 'max-w-md' : 'max-w-lg'
+        size === 'small' ? 'max-w-md' : size === 'wide' ? 'max-w-3xl' : 'max-w-lg'
       }`}
     >
       {open ? (

@@ -51,6 +51,7 @@ const NOTHING_WAITING: AdminWaitingCounts = {
   deletionRequests: 0,
   leadReturns: 0,
   messages: 0,
+  reviewReports: 0,
 };
 
 const signedIn = (url: string) =>

@@ -24,6 +24,7 @@ export const WAITING_WORDS: Record<keyof AdminWaitingCounts, string> = {
   deletionRequests: 'waiting',
   leadReturns: 'waiting',
   messages: 'new',
+  reviewReports: 'waiting',
 };
 
 export type AdminIconName =
@@ -48,7 +49,8 @@ export const ADMIN_HOME = '/admin';
 
 export const ADMIN_SIDEBAR: readonly AdminNavItem[] = [
   { label: 'Dashboard', to: '/admin', icon: 'dashboard' },
-  { label: 'Companies', to: '/admin/companies', icon: 'companies' },
+  // The reports of reviews wait on the Reviews screen, which is a part of Companies (issue 19).
+  { label: 'Companies', to: '/admin/companies', icon: 'companies', waiting: 'reviewReports' },
   {
     label: 'Claims',
     to: '/admin/claims',

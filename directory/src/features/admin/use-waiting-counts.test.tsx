@@ -39,6 +39,7 @@ function fakeServer(
     deletionRequests: 1,
     leadReturns: 1,
     messages: 1,
+    reviewReports: 1,
   };
   return (url, init) => {
     const path = new URL(url, 'http://admin.test').pathname;

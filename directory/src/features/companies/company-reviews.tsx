@@ -18,6 +18,8 @@ import { StarRating } from '../../components/star-rating';
 import { plural } from '../../lib/numbers';
 import { useSite } from '../../lib/site';
 import { clearedFiltersHref, reviewPageHref, ReviewViewForm } from './review-view-form';
+import { ReviewPhotos } from './review-photos';
+import { ReviewReportButton } from './review-report-button';
 
 /** Which page of which view of a company's published reviews a profile shows, of how many. */
 export interface ReviewPageInfo {
@@ -61,6 +63,7 @@ function ReviewItem({ review, company }: { review: Review; company: CompanyProfi
           {review.title}
         </h3>
         <p className="mt-1 text-slate-700">{review.text}</p>
+        <ReviewPhotos review={review} />
         <p className="mt-2 text-sm text-slate-600">
           {review.authorFirstName} · <time dateTime={review.date}>{review.date}</time>
         </p>
@@ -84,6 +87,7 @@ function ReviewItem({ review, company }: { review: Review; company: CompanyProfi
             </p>
           </section>
         ) : null}
+        <ReviewReportButton review={review} />
       </article>
     </li>
   );

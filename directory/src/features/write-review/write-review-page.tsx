@@ -4,8 +4,8 @@
  * sends anywhere; the page posts it to the API once it runs (so, like /my-request, the page needs JavaScript).
  * It says which mover the review is about and what it will be marked with ("Verified request through … on …"),
  * and takes stars, a title, the text and whether the visitor hired the mover, each checked with the server's
- * own rules and words (contracts' review-form), the message beside its field. A used, expired or unknown link
- * is refused in words. A public page inside the site's JavaScript budget: no zod, no TanStack Query; never
+ * own rules and words (contracts' review-form), the message beside its field, and optional photos uploaded as
+ * they are chosen (review-photo-picker). A used, expired or unknown link is refused in words. A public page inside the site's JavaScript budget: no zod, no TanStack Query; never
  * indexed, never cached.
  */
 import { useId, useState, type FormEvent } from 'react';
@@ -34,6 +34,14 @@ import {
 } from '../../components/forms/private-link';
 import { FormBanner, inputClass } from '../../components/forms/public-form';
 import { postJson } from '../../lib/post-json';
+import {
+  captionProblem,
+  isUploading,
+  photoItemsOf,
+  ReviewPhotoPicker,
+  sentPhotos,
+  type ReviewPhotoItem,
+} from './review-photo-picker';
 
 const submitClass =
   'rounded-lg bg-blue-700 px-5 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 disabled:opacity-60';
@@ -130,6 +138,7 @@ function ReviewForm({
   const [title, setTitle] = useState('');
   const [text, setText] = useState('');
   const [hired, setHired] = useState<string | null>(null);
+  const [photos, setPhotos] = useState<ReviewPhotoItem[]>(() => photoItemsOf(invitation.photos));
   const [errors, setErrors] = useState<Partial<Record<ReviewFormField, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -150,10 +159,25 @@ function ReviewForm({
       focusFirst(problems);
       return;
     }
+    const photoProblem = isUploading(photos)
+      ? 'Wait for your photos to finish uploading, then send your review.'
+      : captionProblem(photos);
+    if (photoProblem) {
+      setFailure(photoProblem);
+      return;
+    }
+    const chosen = sentPhotos(photos);
     setSending(true);
     const outcome = await postJson<ReviewSubmitResult>(
       REVIEW_SUBMIT_API,
-      { token, rating, title: title.trim(), text: text.trim(), hired },
+      {
+        token,
+        rating,
+        title: title.trim(),
+        text: text.trim(),
+        hired,
+        ...(chosen.length > 0 ? { photos: chosen } : {}),
+      },
       'Your review could not be sent. Please try again.',
     );
     setSending(false);
@@ -263,12 +287,17 @@ function ReviewForm({
           </p>
         ) : null}
       </fieldset>
+      <ReviewPhotoPicker token={token} photos={photos} setPhotos={setPhotos} />
       <p className="text-sm text-slate-700">
         Your review is shown with your first name, {invitation.firstName}, and marked “
         {verifiedReviewLabel(invitation.siteName, invitation.requestDate)}”.
       </p>
-      <button type="submit" className={submitClass} disabled={sending}>
-        {sending ? 'Sending your review…' : 'Send my review'}
+      <button type="submit" className={submitClass} disabled={sending || isUploading(photos)}>
+        {sending
+          ? 'Sending your review…'
+          : isUploading(photos)
+            ? 'Uploading your photos…'
+            : 'Send my review'}
       </button>
     </form>
   );

@@ -60,6 +60,18 @@ export interface Dialect {
     table: string,
     rows: readonly T[],
   ): Promise<void>;
+  /**
+   * Inserts rows (values in the order of `columns`), each replacing the row with the same `keyColumn` value
+   * (a unique key) when there is one. For bulk loads: knex's builder spends more compiling a wide multi-row
+   * upsert than the engine spends running it, so each engine writes its own statement.
+   */
+  upsertRows(
+    trx: Knex | Knex.Transaction,
+    table: string,
+    keyColumn: string,
+    columns: readonly string[],
+    rows: ReadonlyArray<readonly unknown[]>,
+  ): Promise<void>;
   /** Sizes of the user tables (and, on SQLite, of each index b-tree) in bytes, where the engine reports them. */
   tableSizes(): Promise<Map<string, number>>;
   /**
@@ -126,3 +138,7 @@ export async function retryTransient<T>(work: () => Promise<T>, tries: number): 
     }
   }
 }
+
+/** An identifier quoted as both engines take it (the names come from our own code, never from input). */
+export const quoteName = (quote: string, name: string) =>
+  `${quote}${name.replaceAll(quote, quote + quote)}${quote}`;

@@ -2,6 +2,7 @@
 import type { Knex } from 'knex';
 import {
   insertInChunks,
+  quoteName,
   retryTransient,
   type DatabaseBackup,
   type Dialect,
@@ -28,6 +29,32 @@ export class MysqlDialect implements Dialect {
       rows,
       Math.max(1, Math.floor(PARAMETERS_PER_STATEMENT / columns)),
     );
+  }
+
+  async upsertRows(
+    trx: Knex | Knex.Transaction,
+    table: string,
+    keyColumn: string,
+    columns: readonly string[],
+    rows: ReadonlyArray<readonly unknown[]>,
+  ): Promise<void> {
+    if (rows.length === 0) return;
+    const names = columns.map((c) => quoteName('`', c));
+    const key = quoteName('`', keyColumn);
+    const tuple = `(${columns.map(() => '?').join(', ')})`;
+    // The unique key that conflicts is the table's own: ON DUPLICATE KEY names none.
+    const update = names
+      .filter((n) => n !== key)
+      .map((n) => `${n} = VALUES(${n})`)
+      .join(', ');
+    const perStatement = Math.max(1, Math.floor(PARAMETERS_PER_STATEMENT / columns.length));
+    for (let from = 0; from < rows.length; from += perStatement) {
+      const chunk = rows.slice(from, from + perStatement);
+      await trx.raw(
+        `INSERT INTO ${quoteName('`', table)} (${names.join(', ')}) VALUES ${Array(chunk.length).fill(tuple).join(', ')} ON DUPLICATE KEY UPDATE ${update}`,
+        chunk.flat() as Knex.RawBinding[],
+      );
+    }
   }
 
   async tableSizes(): Promise<Map<string, number>> {

@@ -3,12 +3,26 @@ import fs from 'node:fs';
 import type { Knex } from 'knex';
 import {
   insertInChunks,
+  quoteName,
   type DatabaseBackup,
   type Dialect,
   type EngineTable,
   type JobClaim,
 } from './dialect';
 import { snapshotSqlite } from './sqlite-backup';
+
+interface PreparedStatement {
+  run(...values: unknown[]): unknown;
+}
+interface SqliteConnection {
+  prepare(sql: string): PreparedStatement;
+}
+interface PooledClient {
+  acquireConnection(): Promise<SqliteConnection>;
+  releaseConnection(connection: SqliteConnection): Promise<unknown>;
+}
+/** Statements upsertRows prepared, per connection (a handful: one per table it writes). */
+const preparedStatements = new WeakMap<SqliteConnection, Map<string, PreparedStatement>>();
 
 /** knex writes a multi-row insert as SELECT … UNION ALL SELECT …; SQLite refuses over 500 compound terms. */
 const ROWS_PER_INSERT = 500;
@@ -22,6 +36,47 @@ export class SqliteDialect implements Dialect {
 
   batchInsert<T extends object>(trx: Knex | Knex.Transaction, table: string, rows: readonly T[]) {
     return insertInChunks(trx, table, rows, ROWS_PER_INSERT);
+  }
+
+  /**
+   * better-sqlite3 runs a prepared statement in a few microseconds, where knex spent ten times that compiling
+   * and preparing a wide multi-row upsert each time (decision 040's bench): one single-row statement,
+   * prepared once per connection, run for each row on the transaction's own connection.
+   */
+  async upsertRows(
+    trx: Knex | Knex.Transaction,
+    table: string,
+    keyColumn: string,
+    columns: readonly string[],
+    rows: ReadonlyArray<readonly unknown[]>,
+  ): Promise<void> {
+    if (rows.length === 0) return;
+    const name = (n: string) => quoteName('"', n);
+    const set = columns
+      .filter((c) => c !== keyColumn)
+      .map((c) => `${name(c)} = excluded.${name(c)}`);
+    const sql = `INSERT INTO ${name(table)} (${columns.map(name).join(', ')}) VALUES (${columns.map(() => '?').join(', ')}) ON CONFLICT (${name(keyColumn)}) DO UPDATE SET ${set.join(', ')}`;
+    // Inside a transaction knex hands back the transaction's connection (and releasing it does nothing).
+    const client = (trx as unknown as { client: PooledClient }).client;
+    const connection = await client.acquireConnection();
+    try {
+      let cache = preparedStatements.get(connection);
+      if (!cache) preparedStatements.set(connection, (cache = new Map()));
+      let statement = cache.get(sql);
+      if (!statement) cache.set(sql, (statement = connection.prepare(sql)));
+      const values: unknown[] = new Array(columns.length);
+      for (const row of rows) {
+        for (let i = 0; i < columns.length; i++) {
+          const value = row[i];
+          // SQLite binds no booleans: 1 and 0, as knex writes them.
+          values[i] =
+            value === undefined ? null : typeof value === 'boolean' ? Number(value) : value;
+        }
+        statement.run(...values);
+      }
+    } finally {
+      await client.releaseConnection(connection);
+    }
   }
 
   async tableSizes(): Promise<Map<string, number>> {

@@ -77,10 +77,16 @@ import * as indexCompanyLeadsMoveDay from './20261130_02_index_company_leads_mov
 import * as addReviewVerification from './20261130_03_add_review_verification';
 import * as scheduleReviewRequests from './20261130_04_schedule_review_requests';
 import * as markSampleReviews from './20261130_05_mark_sample_reviews';
+import * as createReviewReports from './20261201_01_create_review_reports';
 import * as createMoverPasskeys from './20261128_40_create_mover_passkeys';
 import * as createCompanyImages from './20261128_40_create_company_images';
 import * as addCompanyHoursAndChangeRequests from './20261128_41_add_company_hours_and_change_requests';
 import * as createCompanyNotificationSettings from './20261128_40_create_company_notification_settings';
+import * as createReviewPhotos from './20261201_02_create_review_photos';
+import * as createLicensingImports from './20261201_10_create_licensing_imports';
+import * as createFmcsaCarriers from './20261201_11_create_fmcsa_carriers';
+import * as createFmcsaRevocations from './20261201_12_create_fmcsa_revocations';
+import * as createLicensingCompanyMatches from './20261201_13_create_licensing_company_matches';
 
 const migrations: Record<string, Knex.Migration> = {
   '20261123_01_create_states': createStates,
@@ -161,6 +167,12 @@ const migrations: Record<string, Knex.Migration> = {
   '20261130_03_add_review_verification': addReviewVerification,
   '20261130_04_schedule_review_requests': scheduleReviewRequests,
   '20261130_05_mark_sample_reviews': markSampleReviews,
+  '20261201_01_create_review_reports': createReviewReports,
+  '20261201_02_create_review_photos': createReviewPhotos,
+  '20261201_10_create_licensing_imports': createLicensingImports,
+  '20261201_11_create_fmcsa_carriers': createFmcsaCarriers,
+  '20261201_12_create_fmcsa_revocations': createFmcsaRevocations,
+  '20261201_13_create_licensing_company_matches': createLicensingCompanyMatches,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

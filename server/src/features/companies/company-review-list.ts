@@ -8,8 +8,10 @@ import type { Knex } from 'knex';
 import {
   REVIEWS_PER_PAGE,
   reviewPageCount,
+  reviewPhotoPath,
   type CompanyReviewPage,
   type Review,
+  type ReviewPhoto,
   type ReviewSort,
   type ReviewView,
 } from '@moveratlas/contracts';
@@ -47,6 +49,43 @@ const toReview = (r: ReviewRow): Review => ({
           date: new Date(Number(r.reply_at ?? Date.now())).toISOString().slice(0, 10),
         },
 });
+
+/** The reviews' photos (issue 19), review by review in their order: the page shows published reviews only. */
+async function photosOf(
+  db: Knex,
+  reviewIds: readonly number[],
+): Promise<Map<number, ReviewPhoto[]>> {
+  const byReview = new Map<number, ReviewPhoto[]>();
+  if (reviewIds.length === 0) return byReview;
+  const rows = (await db('review_photos')
+    .whereIn('review_id', reviewIds)
+    .orderBy([
+      { column: 'review_id', order: 'asc' },
+      { column: 'position', order: 'asc' },
+      { column: 'id', order: 'asc' },
+    ])
+    .select('id', 'review_id', 'width', 'height', 'caption')) as Array<{
+    id: number | string;
+    review_id: number | string;
+    width: number | string;
+    height: number | string;
+    caption: string | null;
+  }>;
+  for (const row of rows) {
+    const id = Number(row.id);
+    const list = byReview.get(Number(row.review_id)) ?? [];
+    list.push({
+      id,
+      url: reviewPhotoPath(id, 'photo'),
+      thumbUrl: reviewPhotoPath(id, 'thumb'),
+      width: Number(row.width),
+      height: Number(row.height),
+      caption: row.caption,
+    });
+    byReview.set(Number(row.review_id), list);
+  }
+  return byReview;
+}
 
 /**
  * Each order, ties broken newest first and then by id, so a page boundary never falls between equal rows in
@@ -106,7 +145,14 @@ export async function publishedReviews(
       'rr.body as reply_body',
       'rr.moderated_at as reply_at',
     )) as ReviewRow[];
-  return rows.map(toReview);
+  const photos = await photosOf(
+    db,
+    rows.map((r) => Number(r.id)),
+  );
+  return rows.map((r) => {
+    const shown = photos.get(Number(r.id));
+    return shown ? { ...toReview(r), photos: shown } : toReview(r);
+  });
 }
 
 /**

@@ -8,6 +8,9 @@
 export { adminReviewRoutes } from './admin/routes';
 export { recomputeRating } from './company-rating';
 export { reviewRoutes } from './routes';
+export { reviewMediaRoutes } from './photos/media-route';
+export { proReviewReportRoutes } from './pro/report-routes';
+export { countOpenReviewReports, latestCompanyReports } from './review-reports';
 export { sendReviewRequests, type ReviewRequestRun } from './review-requests';
 export {
   SEND_REVIEW_REQUESTS_SCRIPT_ID,

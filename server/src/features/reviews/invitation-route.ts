@@ -14,6 +14,7 @@ import {
 import type { Config } from '../../config';
 import { parseInput } from '../../lib/validate';
 import { SiteSettings } from '../settings';
+import { listDraftPhotos } from './photos/review-photo-store';
 import { findInvitation } from './review-links';
 import { refusal } from './submit-review';
 
@@ -31,6 +32,8 @@ export function reviewInvitationRoute(db: Knex, config: Config): RequestHandler 
       requestDate: invitation.requestDate,
       siteName,
       expiresAt: new Date(invitation.expiresAt).toISOString(),
+      // Photos uploaded from this link before a reload: the form shows them again.
+      photos: await listDraftPhotos(db, invitation.id),
     };
     res.set('Cache-Control', 'no-store').json(view);
   };

@@ -26,12 +26,16 @@ export interface ReviewCheckInput {
   /** The reviewer, as their requests know them: their other reviews are compared too. */
   emailKey: string | null;
   phone: string;
+  /** The captions of the review's photos (issue 19), checked as the title and text are. */
+  captions?: readonly string[];
 }
 
 export interface ReviewCheckResult {
   /** What the public reads. */
   shownTitle: string;
   shownText: string;
+  /** The captions as the public reads them, in the input's order. */
+  shownCaptions: string[];
   /** Empty: published at once. */
   reasons: ReviewHoldReason[];
 }
@@ -59,9 +63,12 @@ export async function checkReview(
   const reasons: ReviewHoldReason[] = [];
   const title = maskContactDetails(input.title);
   const text = maskContactDetails(input.text);
-  if (title.phones + text.phones > 0) reasons.push({ code: 'phone-masked' });
-  if (title.emails + text.emails > 0) reasons.push({ code: 'email-masked' });
-  if (containsLink(input.title) || containsLink(input.text)) reasons.push({ code: 'link' });
+  const captions = (input.captions ?? []).map(maskContactDetails);
+  const masked = [title, text, ...captions];
+  if (masked.some((m) => m.phones > 0)) reasons.push({ code: 'phone-masked' });
+  if (masked.some((m) => m.emails > 0)) reasons.push({ code: 'email-masked' });
+  if ([input.title, input.text, ...(input.captions ?? [])].some(containsLink))
+    reasons.push({ code: 'link' });
 
   const shingles = wordShingles(input.text);
   const companyReviews = (await db('reviews')
@@ -87,5 +94,10 @@ export async function checkReview(
   if (sameByPerson !== undefined)
     reasons.push({ code: 'same-as-own-review', reviewId: sameByPerson });
 
-  return { shownTitle: title.text, shownText: text.text, reasons };
+  return {
+    shownTitle: title.text,
+    shownText: text.text,
+    shownCaptions: captions.map((c) => c.text),
+    reasons,
+  };
 }

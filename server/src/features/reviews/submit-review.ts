@@ -15,6 +15,7 @@ import {
 import { withTransactionRetry } from '../../db/dialect';
 import { HttpError } from '../../lib/http-error';
 import { recomputeRating } from './company-rating';
+import { attachPhotos } from './photos/review-photo-store';
 import { checkReview } from './review-checks';
 import { dayOf } from './review-days';
 import {
@@ -61,6 +62,7 @@ export async function submitReview(
     // Closed (a deletion request) or gone: the claim is rolled back with the refusal.
     if (!found.found) throw refusal(found.reason);
     const { invitation } = found;
+    const photos = input.photos ?? [];
 
     const checks = await checkReview(trx, {
       companyId: invitation.companyId,
@@ -68,6 +70,7 @@ export async function submitReview(
       text: input.text,
       emailKey: invitation.emailKey,
       phone: invitation.phone,
+      captions: photos.map((p) => p.caption ?? ''),
     });
     const status = checks.reasons.length === 0 ? 'published' : 'pending';
     const [id] = (await trx('reviews').insert({
@@ -88,6 +91,17 @@ export async function submitReview(
     await trx('review_invitations')
       .where({ id: invitation.id })
       .update({ review_id: Number(id) });
+    // The photos chosen on the form, with their captions as the public reads them; other uploads go.
+    await attachPhotos(
+      trx,
+      invitation.id,
+      Number(id),
+      photos.map((photo, i) => {
+        const shown = checks.shownCaptions[i] || null;
+        const typed = photo.caption || null;
+        return { id: photo.id, caption: shown, typedCaption: shown === typed ? null : typed };
+      }),
+    );
     if (status === 'published') await recomputeRating(trx, invitation.companyId);
     return {
       status,

@@ -40,6 +40,7 @@ import {
   type RowSelection,
 } from '../ui/bulk-actions';
 import { COMPANIES_PATH, REVIEWS_PATH } from './api-paths';
+import { StaffReviewPhotos } from './review-photo-moderation';
 
 export const REVIEW_STATUS_LABELS: Record<ReviewStatus, string> = {
   published: 'Published',
@@ -147,6 +148,7 @@ function ReviewItem({
         </div>
       </div>
       <p className="mt-2 text-sm whitespace-pre-line text-slate-700">{review.body}</p>
+      <StaffReviewPhotos review={review} />
       {review.verifiedRequestOn ? (
         <p className="mt-2 text-xs text-slate-600">
           From a request of {review.verifiedRequestOn}

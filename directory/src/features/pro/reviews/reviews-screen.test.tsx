@@ -12,6 +12,7 @@ import {
   REVIEW_ALREADY_ANSWERED,
   type ProReview,
   type ProReviewPage,
+  type ProReviewReport,
 } from '@moveratlas/contracts';
 import { AppProviders } from '../../../app/providers';
 import { Toaster } from '../../../components/toast/toaster';
@@ -80,6 +81,24 @@ const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {})
       return json(500, { error: 'The server could not read the reviews' });
     }
     return json(200, page(url));
+  }
+  const reported = /^\/api\/pro\/companies\/7\/reviews\/(\d+)\/report$/.exec(url.pathname);
+  if (reported && init.method === 'POST') {
+    const target = reviews.find((r) => r.id === Number(reported[1]))!;
+    const { reason, details } = JSON.parse(String(init.body)) as {
+      reason: ProReviewReport['reason'];
+      details: string;
+    };
+    target.report = {
+      id: 500,
+      status: 'open',
+      reason,
+      details,
+      createdAt: '2026-12-01T10:00:00.000Z',
+      resolvedAt: null,
+      staffReason: null,
+    };
+    return json(201, { report: target.report });
   }
   const reply = /^\/api\/pro\/companies\/7\/reviews\/(\d+)\/reply$/.exec(url.pathname);
   if (reply && init.method === 'POST') {
@@ -212,7 +231,9 @@ describe('the Reviews screen', () => {
     expect(within(item('Late start')).getByText('Waiting for review by our team')).toBeVisible();
     expect(within(item('Late start')).getByText('Sorry for the late start.')).toBeVisible();
     expect(within(item('Great team')).getByText('Published')).toBeVisible();
-    expect(within(item('Great team')).queryByRole('button')).not.toBeInTheDocument();
+    expect(
+      within(item('Great team')).queryByRole('button', { name: /reply/i }),
+    ).not.toBeInTheDocument();
     const rejected = item('Broken lamp');
     expect(rejected).toHaveTextContent(
       'Our team did not publish this reply. The reason: Please leave out the phone number.',
@@ -297,6 +318,69 @@ describe('the Reviews screen', () => {
       await within(item('Broken lamp')).findByText('Waiting for review by our team'),
     ).toBeVisible();
     expect(item('Broken lamp')).not.toHaveTextContent('Our team did not publish');
+  });
+
+  it('reports a review to our team with a reason, and shows how the report stands', async () => {
+    const user = userEvent.setup();
+    reviews[2]!.report = {
+      id: 400,
+      status: 'dismissed',
+      reason: 'fake',
+      details: '',
+      createdAt: '2026-11-20T10:00:00.000Z',
+      resolvedAt: '2026-11-21T10:00:00.000Z',
+      staffReason: 'The reviewer did move with you.',
+    };
+    openScreen();
+    await screen.findByRole('region', { name: 'Your rating' });
+    expect(item('Great team')).toHaveTextContent(
+      'Our team kept this review after your report. The reason: The reviewer did move with you.',
+    );
+    expect(
+      within(item('Great team')).getByRole('button', { name: 'Report again: review "Great team"' }),
+    ).toBeVisible();
+
+    await user.click(
+      within(item('Careful crew')).getByRole('button', {
+        name: 'Report to our team: review "Careful crew"',
+      }),
+    );
+    const reasons = within(item('Careful crew')).getByRole('group', {
+      name: 'Why should our team look at this review?',
+    });
+    // Opening the form takes the keyboard to the first choice.
+    expect(within(reasons).getAllByRole('radio')[0]).toHaveFocus();
+    await user.click(within(item('Careful crew')).getByRole('button', { name: 'Send report' }));
+    expect(reasons).toHaveAccessibleDescription('Choose why you are reporting this review');
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+
+    await user.click(within(reasons).getByRole('radio', { name: 'About a different company' }));
+    await user.type(
+      within(item('Careful crew')).getByRole('textbox', {
+        name: 'What is wrong with it? (optional)',
+      }),
+      'We never served this town.',
+    );
+    await user.click(within(item('Careful crew')).getByRole('button', { name: 'Send report' }));
+    expect(
+      await within(item('Careful crew')).findByText('Reported: waiting for our team'),
+    ).toBeVisible();
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    expect(String(post[0])).toBe('/api/pro/companies/7/reviews/1/report');
+    expect(new Headers(post[1]!.headers).get(CSRF_HEADER)).toBe('csrf-token-1');
+    expect(JSON.parse(String(post[1]!.body))).toEqual({
+      reason: 'wrong-company',
+      details: 'We never served this town.',
+    });
+    expect(await screen.findByText('Review reported')).toBeVisible();
+    // The keyboard lands on the report's new state, not at the top of the page.
+    expect(
+      within(item('Careful crew')).getByText('Reported: waiting for our team').closest('p'),
+    ).toHaveFocus();
+    // While it is open there is nothing more to send.
+    expect(
+      within(item('Careful crew')).queryByRole('button', { name: /^Report/ }),
+    ).not.toBeInTheDocument();
   });
 
   it('filters by stars and by "needs a reply" through the address, with an empty state', async () => {

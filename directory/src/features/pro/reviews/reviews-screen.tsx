@@ -2,7 +2,8 @@
  * A company's reviews at /pro/companies/:companyId/reviews (issue 17): the rating summary, the published
  * reviews (filter by stars and "needs a reply", sort, pages — all in the address, so Back and a shared link
  * keep them), and under each review its public reply: a form to write one, the reply waiting for our team,
- * the published reply, or a rejected one with the reason and a way to send a new one.
+ * the published reply, or a rejected one with the reason and a way to send a new one; then the company's
+ * report of the review to our team (review-report.tsx, issue 19).
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -32,6 +33,7 @@ import { pageParam, withParams } from '../../../components/dashboard/url-params'
 import { toast } from '../../../components/toast/toast-store';
 import { formatCount } from '../../../lib/numbers';
 import { proWrite } from '../pro-request';
+import { ReviewReportState } from './review-report';
 
 export interface ReviewsScreenCompany {
   id: number;
@@ -364,6 +366,7 @@ function ReviewItem({ company, review }: { company: ReviewsScreenCompany; review
           {review.authorFirstName} · <time dateTime={review.date}>{formatDay(review.date)}</time>
         </p>
         <ReplyState company={company} review={review} />
+        <ReviewReportState companyId={company.id} review={review} />
       </article>
     </li>
   );

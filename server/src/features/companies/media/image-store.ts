@@ -16,7 +16,7 @@ import {
 import { HttpError, notFound } from '../../../lib/http-error';
 import { parsePhotoUrls } from '../company-row';
 import { timestampNow } from '../admin/company-store';
-import type { ProcessedImage } from './image-pipeline';
+import type { ProcessedImage } from '../../../lib/images/image-pipeline';
 
 interface ImageRow {
   id: number | string;

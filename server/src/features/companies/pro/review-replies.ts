@@ -15,6 +15,7 @@ import {
 } from '@moveratlas/contracts';
 import { isUniqueViolation } from '../../../db/dialect';
 import { HttpError, notFound } from '../../../lib/http-error';
+import { latestCompanyReports } from '../../reviews';
 
 interface ReviewWithReplyRow {
   id: number;
@@ -131,11 +132,19 @@ export async function listProReviews(
     >,
   ]);
   const total = Number(counted?.n ?? 0);
+  // What the company reported of these reviews to our team, and how it stands (issue 19).
+  const reports = await latestCompanyReports(
+    db,
+    rows.map((row) => Number(row.id)),
+  );
   const counts = new Map(distribution.map((d) => [Number(d.rating), Number(d.n)]));
   const count = [...counts.values()].reduce((a, b) => a + b, 0);
   const sum = [...counts.entries()].reduce((a, [stars, n]) => a + stars * n, 0);
   return {
-    items: rows.map(toProReview),
+    items: rows.map((row) => ({
+      ...toProReview(row),
+      report: reports.get(Number(row.id)) ?? null,
+    })),
     total,
     page: query.page,
     pageCount: Math.max(1, Math.ceil(total / PRO_REVIEWS_PER_PAGE)),

@@ -17,19 +17,18 @@ import { z } from 'zod';
 import {
   COMPANY_IMAGE_KINDS,
   idParam,
-  IMAGE_UPLOAD_MAX_BYTES,
   LinkedPhotoQuerySchema,
   PhotoOrderSchema,
   PRO_PROFILE_FIELD_LABELS,
   ProProfileUpdateSchema,
 } from '@moveratlas/contracts';
 import type { AppContext } from '../../../app-context';
-import { HttpError } from '../../../lib/http-error';
+import { processUpload } from '../../../lib/images/image-pipeline';
+import { readImageUpload } from '../../../lib/images/read-upload';
 import { parseInput } from '../../../lib/validate';
 import { recordAudit, type AuditEntry } from '../../audit';
 import { proAuditActor, type ProCompanyLocals } from '../../movers';
 import { clearPublicReads } from '../admin/public-cache';
-import { processUpload } from '../media/image-pipeline';
 import {
   addCompanyImage,
   deleteCompanyImage,
@@ -46,27 +45,6 @@ const ImageParams = z.object({ imageId: idParam('picture') });
 
 const company = (res: Response) => (res.locals as ProCompanyLocals).proCompany;
 const mover = (res: Response) => (res.locals as ProCompanyLocals).mover;
-
-/** The request body as bytes, refused with 413 as soon as it passes the limit (never read whole). */
-async function readUpload(req: Request, res: Response): Promise<Buffer> {
-  const tooLarge = () => {
-    res.set('Connection', 'close');
-    return new HttpError(
-      413,
-      `The picture is too large: at most ${IMAGE_UPLOAD_MAX_BYTES / 1024 / 1024} MB`,
-    );
-  };
-  if (Number(req.get('content-length') ?? 0) > IMAGE_UPLOAD_MAX_BYTES) throw tooLarge();
-  if (Buffer.isBuffer(req.body)) return req.body;
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > IMAGE_UPLOAD_MAX_BYTES) throw tooLarge();
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
-}
 
 const fieldList = (fields: Record<string, unknown>) =>
   Object.keys(fields)
@@ -137,7 +115,7 @@ export function proCompanyProfileRoutes(ctx: Pick<AppContext, 'db'>): Router {
 
   router.post('/images', async (req, res) => {
     const { kind } = parseInput(ImageQuery, req.query, 'query');
-    const bytes = await readUpload(req, res);
+    const bytes = await readImageUpload(req, res);
     // The heavy work (decoding, resizing) before the transaction: no lock is held while it runs.
     const processed = await processUpload(bytes, kind);
     const { id, name } = company(res);

@@ -1,6 +1,6 @@
 /**
  * Staff decided on a review our checks held (issue 19): published (it now shows on the mover's page) or not
- * published, with the reason staff gave.
+ * published, with the reason staff gave; or staff took a published review down after someone reported it.
  */
 import { renderMail, type MailSite, type RenderedMail } from './layout';
 
@@ -8,8 +8,8 @@ export interface ReviewDecidedMail {
   firstName: string;
   companyName: string;
   reviewTitle: string;
-  decision: 'published' | 'rejected';
-  /** Staff's reason: always with a rejection, sometimes with a publication. */
+  decision: 'published' | 'rejected' | 'removed';
+  /** Staff's reason: always with a rejection or a removal, sometimes with a publication. */
   reason: string | null;
   /** The mover's page, where a published review shows. */
   profilePath: string;
@@ -31,6 +31,21 @@ export function reviewDecidedMail(data: ReviewDecidedMail, site: MailSite): Rend
           label: `See ${data.companyName}'s page`,
           url: new URL(data.profilePath, site.siteUrl).href,
         },
+        reason,
+      },
+      site,
+    );
+  if (data.decision === 'removed')
+    return renderMail(
+      `Your review of ${data.companyName} was taken down`,
+      {
+        heading: 'Your review was taken down',
+        intro: [
+          `Hello ${data.firstName},`,
+          `Someone reported your review "${data.reviewTitle}" of ${data.companyName}. Our team read it again and took it off the page.`,
+          `The reason: ${data.reason ?? 'not given'}`,
+          `If you think this is a mistake, answer through the contact page at ${site.siteName} and we will look at it again.`,
+        ],
         reason,
       },
       site,

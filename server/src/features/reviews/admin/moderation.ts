@@ -16,6 +16,7 @@ import {
   type AdminReview,
   type AdminReviewListQuery,
   type AdminReviewPage,
+  type AdminReviewPhoto,
   type ReviewHoldReason,
   type ReviewModerationResult,
   type ReviewStatus,
@@ -23,6 +24,7 @@ import {
 import { notFound } from '../../../lib/http-error';
 import { sendMail, type MailConfig } from '../../mail';
 import { recomputeRating } from '../company-rating';
+import { adminPhotosOf } from '../photos/review-photo-store';
 
 interface ReviewRow {
   id: number;
@@ -113,6 +115,12 @@ function toReview(row: ReviewRow): AdminReview {
   };
 }
 
+/** The review with its photos, when it has any (the field is absent otherwise, as for the sample data). */
+const withPhotos = (review: AdminReview, photos: Map<number, AdminReviewPhoto[]>): AdminReview => {
+  const own = photos.get(review.id);
+  return own ? { ...review, photos: own } : review;
+};
+
 export async function listReviews(db: Knex, query: AdminReviewListQuery): Promise<AdminReviewPage> {
   const base = () => {
     const qb = db({ r: 'reviews' });
@@ -139,8 +147,13 @@ export async function listReviews(db: Knex, query: AdminReviewListQuery): Promis
       .offset((query.page - 1) * query.limit) as Promise<ReviewRow[]>,
     base().count({ n: '*' }).first() as Promise<{ n: number | string } | undefined>,
   ]);
+  // Each review's photos, whatever its status: staff judge a held review with them (issue 19).
+  const photos = await adminPhotosOf(
+    db,
+    rows.map((r) => Number(r.id)),
+  );
   return {
-    items: rows.map(toReview),
+    items: rows.map((r) => withPhotos(toReview(r), photos)),
     total: Number(count?.n ?? 0),
     page: query.page,
     limit: query.limit,
@@ -157,17 +170,18 @@ export async function findAdminReview(
     .where('r.id', id)
     .first(COLUMNS)) as ReviewRow | undefined;
   if (!row) throw notFound(`No review with id ${id}`);
-  return toReview(row);
+  return withPhotos(toReview(row), await adminPhotosOf(db, [id]));
 }
 
 /**
- * E-mails the writer of a review from a request's link that staff just published or rejected; nothing for the
- * sample data's reviews, nor once the request (and with it the way to its writer) was deleted.
+ * E-mails the writer of a review from a request's link that staff just published, rejected or took down after
+ * a report; nothing for the sample data's reviews, nor once the request (and with it the way to its writer)
+ * was deleted.
  */
 export async function tellReviewer(
   trx: Knex.Transaction,
   review: AdminReview,
-  decision: 'published' | 'rejected',
+  decision: 'published' | 'rejected' | 'removed',
   reason: string | null,
   config: MailConfig,
 ): Promise<boolean> {

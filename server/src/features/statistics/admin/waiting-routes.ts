@@ -9,18 +9,26 @@ import { inTurn } from '../../../db/in-turn';
 import { countWaitingClaims } from '../../claims';
 import { newMessageCount } from '../../contact';
 import { countWaitingDeletionRequests, countWaitingLeadReturns } from '../../leads';
+import { countOpenReviewReports } from '../../reviews';
 
 export function adminWaitingRoutes({ db }: AdminContext): Router {
   const router = Router();
   router.get('/waiting', async (_req, res) => {
-    // Every admin page asks for this once a minute: one pooled connection at a time, never four.
-    const [claims, deletionRequests, leadReturns, messages] = await inTurn(
+    // Every admin page asks for this once a minute: one pooled connection at a time, never five at once.
+    const [claims, deletionRequests, leadReturns, messages, reviewReports] = await inTurn(
       () => countWaitingClaims(db),
       () => countWaitingDeletionRequests(db),
       () => countWaitingLeadReturns(db),
       () => newMessageCount(db),
+      () => countOpenReviewReports(db),
     );
-    const counts: AdminWaitingCounts = { claims, deletionRequests, leadReturns, messages };
+    const counts: AdminWaitingCounts = {
+      claims,
+      deletionRequests,
+      leadReturns,
+      messages,
+      reviewReports,
+    };
     res.json(counts);
   });
   return router;

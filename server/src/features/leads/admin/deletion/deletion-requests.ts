@@ -163,8 +163,22 @@ export async function fulfilDeletionRequest(
       )
       .whereNotNull('review_id')
       .pluck('review_id')) as number[];
-    if (reviewIds.length > 0)
+    if (reviewIds.length > 0) {
       await trx('reviews').whereIn('id', reviewIds).update({ typed_title: null, typed_body: null });
+      await trx('review_photos').whereIn('review_id', reviewIds).update({ typed_caption: null });
+    }
+    // Photos uploaded from their links but never sent with a review go with the links.
+    const invitationIds = (await trx('review_invitations')
+      .whereIn(
+        'lead_id',
+        leads.map((l) => l.id),
+      )
+      .pluck('id')) as number[];
+    if (invitationIds.length > 0)
+      await trx('review_photos')
+        .whereIn('invitation_id', invitationIds)
+        .whereNull('review_id')
+        .delete();
   }
   if (leads.length > 0)
     await trx('leads')

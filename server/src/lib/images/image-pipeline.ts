@@ -1,5 +1,6 @@
 /**
- * What an upload becomes before it is stored (issue 17): checked by its content — JPEG, PNG, WebP or AVIF as
+ * What an upload becomes before it is stored — a mover's photo or logo (issue 17), a review's photo (issue 19),
+ * so below every resource: checked by its content — JPEG, PNG, WebP or AVIF as
  * libvips reads it, whatever its name or Content-Type says; an SVG, a GIF, an HTML page or a text file is
  * refused — within a size and a pixel limit, turned upright by its EXIF orientation, then written anew as
  * WebP at the sizes the profile shows. Nothing of the original's metadata (EXIF with its GPS position, ICC,
@@ -11,7 +12,7 @@ import {
   IMAGE_UPLOAD_MAX_PIXELS,
   type CompanyImageKind,
 } from '@moveratlas/contracts';
-import { HttpError } from '../../../lib/http-error';
+import { HttpError } from '../http-error';
 
 /** A photo's large variant: at most this wide. */
 export const PHOTO_MAX_WIDTH = 1600;

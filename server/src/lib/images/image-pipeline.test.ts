@@ -1,36 +1,14 @@
 /**
- * The upload pipeline on pictures made here with sharp (no binary fixtures in the repository): what is taken
+ * The upload pipeline on pictures made with sharp (test/support/pictures.ts; no binary fixtures): what is taken
  * comes out as WebP at the profile's sizes, upright, with no metadata; what is not a JPEG, PNG, WebP or AVIF
  * picture — an SVG, a GIF, an HTML page or text named .jpg, a truncated file — is refused with plain words.
  */
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { IMAGE_UPLOAD_MAX_BYTES } from '@moveratlas/contracts';
-import { HttpError } from '../../../lib/http-error';
+import { picture } from '../../../test/support/pictures';
+import { HttpError } from '../http-error';
 import { LOGO_MAX_SIDE, PHOTO_MAX_WIDTH, processUpload, THUMB_MAX_WIDTH } from './image-pipeline';
-
-/** A picture of `width` × `height` with a red left half, so a rotation shows where the red went. */
-async function picture(
-  width: number,
-  height: number,
-  format: 'jpeg' | 'png' | 'webp' | 'avif' | 'gif',
-  exif?: { orientation: number },
-): Promise<Buffer> {
-  const half = await sharp({
-    create: { width: Math.floor(width / 2), height, channels: 3, background: '#ff0000' },
-  })
-    .png()
-    .toBuffer();
-  let image = sharp({ create: { width, height, channels: 3, background: '#0000ff' } }).composite([
-    { input: half, left: 0, top: 0 },
-  ]);
-  if (exif)
-    image = image.withMetadata({
-      orientation: exif.orientation,
-      exif: { IFD0: { Copyright: 'Secret Owner', ImageDescription: 'GPS here' } },
-    });
-  return image.toFormat(format).toBuffer();
-}
 
 const refusal = async (input: Buffer, kind: 'photo' | 'logo' = 'photo') => {
   const error = await processUpload(input, kind).then(
@@ -43,7 +21,7 @@ const refusal = async (input: Buffer, kind: 'photo' | 'logo' = 'photo') => {
 
 describe('the image upload pipeline', () => {
   it('makes a large JPEG a 1600 px WebP and a 480 px thumbnail, metadata gone', async () => {
-    const input = await picture(3000, 2000, 'jpeg', { orientation: 1 });
+    const input = await picture(3000, 2000, 'jpeg', { exif: true });
     expect((await sharp(input).metadata()).exif).toBeDefined();
     const out = await processUpload(input, 'photo');
     const large = await sharp(out.bytes).metadata();
@@ -61,7 +39,7 @@ describe('the image upload pipeline', () => {
 
   it('turns a picture upright by its EXIF orientation before dropping it', async () => {
     // Stored 400 × 200 with orientation 6 ("rotate 90° clockwise to view"): shown 200 × 400.
-    const input = await picture(400, 200, 'jpeg', { orientation: 6 });
+    const input = await picture(400, 200, 'jpeg', { exif: true, orientation: 6 });
     const out = await processUpload(input, 'photo');
     const meta = await sharp(out.bytes).metadata();
     expect([meta.width, meta.height]).toEqual([200, 400]);

@@ -1,0 +1,10 @@
+/**
+ * Licensing: FMCSA's public files (the motor carrier census, L&I revocations) imported into our database and
+ * matched to our companies (issue 20, docs/decisions/040). What the rest of the server may use of this
+ * resource; everything else in the folder is its own (docs/decisions/015).
+ */
+export { adminLicensingRoutes } from './routes';
+export { licensingImportHandlers, LICENSING_IMPORT_JOB } from './import-job';
+export { refreshCompanyMatches } from './company-matches';
+export { nameKey, parseDocket, parseFmcsaDate, parseUsdot } from './fmcsa-values';
+export { FMCSA_FILES } from './files';

@@ -337,7 +337,7 @@ describe.each(testDatabases())('reviews from request links on $name', (database)
     expect(told[0]!.text_body).toContain(`The reason: ${reason}`);
   });
 
-  it('a deleted request leaves its review with no way back to the writer, nor what they typed', async () => {
+  it('a deleted request leaves its review with no way back to the writer, nor what they typed, and no address on their reports', async () => {
     const [north] = movers;
     const { request, links } = await invited([north!]);
     const sent = await review(links.get(north!.id)!, {
@@ -345,6 +345,14 @@ describe.each(testDatabases())('reviews from request links on $name', (database)
     });
     expect(((await sent.json()) as ReviewSubmitResult).status).toBe('pending');
     const [held] = (await adminReviews(north!.id)).filter((r) => r.body.includes('three'));
+    // The same person reported another review of the mover, leaving their address for an answer.
+    const [other] = (await adminReviews(north!.id)).filter((r) => r.status === 'published');
+    const reported = await app.postJson(reviewReportPath(other!.id), {
+      reason: 'other',
+      details: `Looks copied from somewhere else ${RUN}`,
+      email: request.email.toUpperCase(),
+    });
+    expect(reported.status, await reported.clone().text()).toBe(201);
     const [deletion] = (await db('data_deletion_requests').insert({
       lead_id: request.leadId,
       email: request.email,
@@ -362,6 +370,13 @@ describe.each(testDatabases())('reviews from request links on $name', (database)
     );
     expect(kept!.shownBody).toBeNull();
     expect(await db('review_invitations').where({ review_id: held!.id })).toEqual([]);
+    // The report stays for staff, without the address.
+    expect(
+      await db('review_reports')
+        .where({ review_id: other!.id })
+        .where('details', 'like', `%${RUN}%`)
+        .select('reporter_email', 'details'),
+    ).toEqual([{ reporter_email: null, details: `Looks copied from somewhere else ${RUN}` }]);
 
     const published = await admin.request(`/api/admin/reviews/${held!.id}`, {
       method: 'PATCH',

@@ -2,8 +2,9 @@
  * The visitors' deletion requests (issue 18), as staff work them: the list, and fulfilling one — deleting every
  * request the address made (the rows that hang from a lead go with it: consent, inbox rows, deliveries, links,
  * review invitations — so a review keeps no way back to its writer, and loses what it held as typed),
- * their analytics copies and widget sessions, and the e-mails that carried the person's details (to them, and to
- * the movers). The request stays as the record of what was done, its address masked.
+ * their analytics copies and widget sessions, the address on their reports of reviews, and the e-mails that
+ * carried the person's details (to them, and to the movers). The request stays as the record of what was done,
+ * its address masked.
  */
 import type { Knex } from 'knex';
 import {
@@ -180,6 +181,10 @@ export async function fulfilDeletionRequest(
         .whereNull('review_id')
         .delete();
   }
+  // An address they left on a report of a review goes too; the report stays for staff.
+  await trx('review_reports')
+    .whereRaw('LOWER(reporter_email) = ?', [request.email.trim().toLowerCase()])
+    .update({ reporter_email: null });
   if (leads.length > 0)
     await trx('leads')
       .whereIn(

@@ -7,32 +7,15 @@
  */
 import { Router } from 'express';
 import type { Knex } from 'knex';
+import { mediaFileOf, sendPicture } from '../../../lib/images/send-picture';
 import { readMedia } from './image-store';
-
-const MEDIA_FILE = /^([1-9]\d{0,9})-(photo|thumb|logo)\.webp$/;
 
 export function companyMediaRoutes(db: Knex): Router {
   const router = Router();
   router.get('/media/companies/:file', async (req, res) => {
-    const match = MEDIA_FILE.exec(req.params.file);
-    const id = match ? Number(match[1]) : 0;
-    const bytes =
-      match && id <= 2_147_483_647
-        ? await readMedia(db, id, match[2] as 'photo' | 'thumb' | 'logo')
-        : undefined;
-    res.set('X-Content-Type-Options', 'nosniff');
-    if (!bytes) {
-      res.set('Cache-Control', 'no-store');
-      res.status(404).json({ error: 'No such picture' });
-      return;
-    }
-    res.set({
-      'Content-Type': 'image/webp',
-      'Content-Security-Policy': "default-src 'none'; sandbox",
-      'Cache-Control': 'public, max-age=31536000, immutable',
-      'Cross-Origin-Resource-Policy': 'cross-origin',
-    });
-    res.send(bytes);
+    const file = mediaFileOf(req.params.file, ['photo', 'thumb', 'logo'] as const);
+    const bytes = file ? await readMedia(db, file.id, file.variant) : undefined;
+    sendPicture(res, bytes, 'public, max-age=31536000, immutable');
   });
   return router;
 }

@@ -15,11 +15,8 @@
  *        [BENCH_IMPORT_ROWS=100000] [BENCH_LIST_SIZE=200000] [BENCH_LIST_LEADS=100000] [BENCH_SECONDS=10]
  *        [BENCH_MYSQL_URL=mysql://root@127.0.0.1:3306/test]
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import knexFactory, { type Knex } from 'knex';
+import type { Knex } from 'knex';
 import { pino } from 'pino';
 import {
   LEAD_STATUSES,
@@ -33,7 +30,7 @@ import type { DatabaseConfig } from '../server/src/config';
 import { openDatabase } from '../server/src/db/connection';
 import { prepareDatabase } from '../server/src/db/prepare';
 import { setAdminPassword } from '../server/src/features/auth/admin-users';
-import { seededSqlite } from './support/seeded-database';
+import { databaseOn, emptyDatabase, seededSqlite } from './support/seeded-database';
 import { measure, printTable, startServer, type Measurement } from './support/load';
 
 const parts = (process.env.BENCH_PARTS ?? 'import,list').split(',');
@@ -43,7 +40,6 @@ const listSize = Number(process.env.BENCH_LIST_SIZE ?? 200_000);
 const listLeads = Number(process.env.BENCH_LIST_LEADS ?? 100_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const mysqlUrl = process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test';
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ADMIN = { username: 'bench-admin', password: 'import bench passphrase 2026' };
 const IMPORT_TIMEOUT_MS = 600_000;
 
@@ -58,28 +54,11 @@ async function withDb<T>(config: DatabaseConfig, work: (db: Knex) => Promise<T>)
 
 /** A fresh database seeded with 2,000 companies (the geography the rows name comes with the seed). */
 async function freshDatabase(name: string): Promise<{ url: string; config: DatabaseConfig }> {
-  let url: string;
-  let config: DatabaseConfig;
-  if (name === 'sqlite') {
-    const filename = path.join(root, 'data', 'bench', 'import.sqlite');
-    fs.mkdirSync(path.dirname(filename), { recursive: true });
-    for (const suffix of ['', '-wal', '-shm']) fs.rmSync(filename + suffix, { force: true });
-    config = { client: 'sqlite', filename };
-    url = `sqlite:${filename}`;
-  } else {
-    const server = new URL(mysqlUrl);
-    server.pathname = '/';
-    const admin = knexFactory({
-      client: 'mysql2',
-      connection: { uri: server.toString() } as Knex.MySqlConnectionConfig,
-    });
-    await admin.raw('DROP DATABASE IF EXISTS bench_import');
-    await admin.raw('CREATE DATABASE bench_import CHARACTER SET utf8mb4');
-    await admin.destroy();
-    server.pathname = '/bench_import';
-    url = server.toString();
-    config = { client: 'mysql', url };
-  }
+  const { url, config } = await emptyDatabase(
+    name,
+    'import.sqlite',
+    databaseOn(mysqlUrl, 'bench_import'),
+  );
   await withDb(config, async (db) => {
     await prepareDatabase(db, { companies: 2000, seed: 20261123 }, pino({ level: 'silent' }));
     await setAdminPassword(db, ADMIN.username, ADMIN.password);

@@ -15,15 +15,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
-import knexFactory, { type Knex } from 'knex';
 import { pino } from 'pino';
 import { ADMIN_SESSION_COOKIE, CSRF_COOKIE, CSRF_HEADER } from '@moveratlas/contracts';
-import type { DatabaseConfig } from '../server/src/config';
 import { openDatabase } from '../server/src/db/connection';
 import { prepareDatabase } from '../server/src/db/prepare';
 import { setAdminPassword } from '../server/src/features/auth/admin-users';
 import { startServer } from './support/load';
+import { databaseOn, emptyDatabase } from './support/seeded-database';
 
 const databases = (process.env.BENCH_DATABASES ?? 'sqlite,mysql').split(',');
 const rows = Number(process.env.BENCH_LICENSING_ROWS ?? 1_000_000);
@@ -31,7 +29,6 @@ const mysqlUrl =
   process.env.BENCH_MYSQL_URL ??
   (process.env.DATABASE_URL?.startsWith('mysql://') ? process.env.DATABASE_URL : undefined) ??
   'mysql://root@127.0.0.1:3306/test';
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ADMIN = { username: 'bench-admin', password: 'licensing bench passphrase 2026' };
 const TIMEOUT_MS = 30 * 60_000;
 
@@ -163,28 +160,11 @@ async function writeCensus(file: string): Promise<number> {
 }
 
 async function freshDatabase(name: string): Promise<string> {
-  let url: string;
-  let config: DatabaseConfig;
-  if (name === 'sqlite') {
-    const filename = path.join(root, 'data', 'bench', 'licensing.sqlite');
-    fs.mkdirSync(path.dirname(filename), { recursive: true });
-    for (const suffix of ['', '-wal', '-shm']) fs.rmSync(filename + suffix, { force: true });
-    config = { client: 'sqlite', filename };
-    url = `sqlite:${filename}`;
-  } else {
-    const server = new URL(mysqlUrl);
-    server.pathname = '/';
-    const admin = knexFactory({
-      client: 'mysql2',
-      connection: { uri: server.toString() } as Knex.MySqlConnectionConfig,
-    });
-    await admin.raw('DROP DATABASE IF EXISTS bench_licensing');
-    await admin.raw('CREATE DATABASE bench_licensing CHARACTER SET utf8mb4');
-    await admin.destroy();
-    server.pathname = '/bench_licensing';
-    url = server.toString();
-    config = { client: 'mysql', url };
-  }
+  const { url, config } = await emptyDatabase(
+    name,
+    'licensing.sqlite',
+    databaseOn(mysqlUrl, 'bench_licensing'),
+  );
   const db = openDatabase(config);
   try {
     await prepareDatabase(db, { companies: 2000, seed: 20261129 }, pino({ level: 'silent' }));

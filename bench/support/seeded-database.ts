@@ -45,6 +45,13 @@ export async function ensureSeeded(config: DatabaseConfig, companies: number): P
   }
 }
 
+/** `serverUrl` (any database) with the database `name` instead: a benchmark's own database on that server. */
+export function databaseOn(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 /**
  * An empty database for one benchmark run: the SQLite file `data/bench/<file>` removed (with its WAL), or the
  * MariaDB database `mysqlUrl` names dropped and created again. Answers its URL (for the server) and config.

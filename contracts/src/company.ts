@@ -4,6 +4,7 @@ import { intParam } from './query-params';
 import { WeeklyHoursSchema } from './company-hours-schema';
 import { REVIEW_SORTS, type ReviewSort } from './review-pages';
 import { ReviewPhotoSchema } from './review-photo-schemas';
+import { LicensingBadgeSchema } from './licensing';
 
 export * from './review-pages';
 
@@ -38,6 +39,8 @@ export const CompanySchema = z.object({
   yearsInBusiness: z.number().int().nullable(),
   serviceArea: z.string().nullable(),
   serviceRadiusMiles: z.number().int().nullable(),
+  /** What FMCSA's files say, as a card's badge (issue 20); absent where a screen does not read it. */
+  licensing: LicensingBadgeSchema.optional(),
 });
 export type Company = z.infer<typeof CompanySchema>;
 export type ServiceRef = z.infer<typeof ServiceRefSchema>;

@@ -8,6 +8,7 @@ export * from './services';
 export * from './major-cities';
 export * from './images';
 export * from './company';
+export * from './licensing';
 export * from './ranking';
 export * from './api';
 export * from './geo';

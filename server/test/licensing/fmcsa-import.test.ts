@@ -8,57 +8,25 @@
  */
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import type { Knex } from 'knex';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JobWorker } from '../../src/jobs/worker';
-import { licensingImportHandlers, LICENSING_IMPORT_JOB } from '../../src/features/licensing';
-import { censusFields } from '../../src/features/licensing/files/census';
+import type { JobWorker } from '../../src/jobs/worker';
 import { runLicensingImport } from '../../src/features/licensing/import-job';
-import { receiveFile, type LicensingImportView } from '../../src/features/licensing/import-store';
+import { receiveFile } from '../../src/features/licensing/import-store';
 import { loginAsAdmin, type AdminClient } from '../admin-session';
 import { testDatabases } from '../databases';
+import {
+  CENSUS_HEADER,
+  censusRow,
+  cleanLicensing,
+  FILLER,
+  fmcsaCsv,
+  importLicensingFile,
+  quoted,
+  REVOCATIONS_HEADER,
+  startLicensingWorker,
+  uploadLicensingFile,
+} from './support';
 import { startTestApp, type TestApp } from '../test-app';
-
-const CENSUS_HEADER = censusFields.map((f) => f.column);
-const REVOCATIONS_HEADER = [
-  'DOCKET_NUMBER',
-  'DOT_NUMBER',
-  'OPERATING_AUTHORITY_REGISTRATION_TYPE',
-  'SERVE_DATE',
-  'REVOCATION_TYPE',
-  'EFFECTIVE_DATE',
-];
-
-/** FMCSA's quoting: every value in double quotes, quotes doubled, CRLF line ends. */
-const quoted = (cells: readonly string[]) =>
-  cells.map((c) => `"${c.replace(/"/g, '""')}"`).join(',');
-const fmcsaCsv = (rows: ReadonlyArray<readonly string[]>, { finalBreak = true } = {}) =>
-  rows.map(quoted).join('\r\n') + (finalBreak ? '\r\n' : '');
-
-function censusRow(values: Record<string, string>): string[] {
-  const base: Record<string, string> = {
-    LEGAL_NAME: 'TEST CARRIER LLC',
-    CARRIER_OPERATION: 'A',
-    PHY_STATE: 'TX',
-    PHY_CITY: 'DALLAS',
-    PHY_COUNTRY: 'US',
-    MCS150_DATE: '15-JAN-24',
-    ADD_DATE: '01/15/2009',
-    NBR_POWER_UNIT: '3',
-    DRIVER_TOTAL: '4',
-    AUTHORIZED_FOR_HIRE: 'Y',
-  };
-  return CENSUS_HEADER.map(
-    (c) =>
-      values[c] ??
-      base[c] ??
-      (/_FLAG$|^PRIVATE|FOR_HIRE|MIGRANT|US_MAIL|GOVERNMENT|TRIBE|OP_OTHER/.test(c) ? 'N' : ''),
-  );
-}
-
-/** DOT numbers of the files' own carriers: far above any the seed draws. */
-const FILLER = 95_000_000;
 
 describe.each(testDatabases())('FMCSA import on $name', (database) => {
   let app: TestApp;
@@ -68,15 +36,7 @@ describe.each(testDatabases())('FMCSA import on $name', (database) => {
   let companyA: { id: number; usdot_number: string; mc_number: string | null };
   let companyB: { id: number; usdot_number: string; mc_number: string };
 
-  const clean = async (db: Knex) => {
-    await db('licensing_company_matches').delete();
-    await db('fmcsa_carriers').delete();
-    await db('fmcsa_revocations').delete();
-    await db('licensing_import_rejections').delete();
-    await db('licensing_import_chunks').delete();
-    await db('licensing_imports').delete();
-    await db('jobs').where('type', LICENSING_IMPORT_JOB).delete();
-  };
+  const clean = cleanLicensing;
 
   /** Every fact we hold and every match: equal before and after means untouched. */
   async function fingerprint(): Promise<string> {
@@ -88,33 +48,9 @@ describe.each(testDatabases())('FMCSA import on $name', (database) => {
   }
 
   const upload = (body: string | Buffer, filename: string, fileDate?: string) =>
-    admin.request(
-      `/api/admin/licensing/imports?filename=${encodeURIComponent(filename)}${fileDate ? `&fileDate=${fileDate}` : ''}`,
-      {
-        method: 'POST',
-        headers: { 'Content-Type': 'text/csv' },
-        body: typeof body === 'string' ? Buffer.from(body, 'utf8') : body,
-      },
-    );
-
-  async function importAndWait(
-    body: string | Buffer,
-    filename: string,
-    fileDate?: string,
-  ): Promise<LicensingImportView> {
-    const res = await upload(body, filename, fileDate);
-    const started = (await res.json()) as LicensingImportView;
-    expect(res.status, JSON.stringify(started)).toBe(202);
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const state = (await (
-        await admin.request(`/api/admin/licensing/imports/${started.id}`)
-      ).json()) as LicensingImportView;
-      if (['succeeded', 'refused', 'failed'].includes(state.status)) return state;
-      if (Date.now() > deadline) throw new Error(`import ${started.id} still ${state.status}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
+    uploadLicensingFile(admin, body, filename, fileDate);
+  const importAndWait = (body: string | Buffer, filename: string, fileDate?: string) =>
+    importLicensingFile(admin, body, filename, fileDate);
 
   beforeAll(async () => {
     app = await startTestApp(database.config);
@@ -132,16 +68,7 @@ describe.each(testDatabases())('FMCSA import on $name', (database) => {
       .whereNot('id', companyA.id)
       .orderBy('id', 'desc')
       .first('id', 'usdot_number', 'mc_number')) as typeof companyB;
-    worker = new JobWorker({
-      db: app.db,
-      logger: pino({ level: 'silent' }),
-      handlers: licensingImportHandlers(app.db),
-      concurrency: 1,
-      pollIntervalMs: 50,
-      leaseMs: 60_000,
-      backoff: { baseMs: 100, maxMs: 1000 },
-    });
-    worker.start();
+    worker = startLicensingWorker(app.db);
   });
 
   afterAll(async () => {

@@ -87,6 +87,7 @@ import * as createLicensingImports from './20261201_10_create_licensing_imports'
 import * as createFmcsaCarriers from './20261201_11_create_fmcsa_carriers';
 import * as createFmcsaRevocations from './20261201_12_create_fmcsa_revocations';
 import * as createLicensingCompanyMatches from './20261201_13_create_licensing_company_matches';
+import * as addLicensingAuthority from './20261201_14_add_licensing_authority';
 
 const migrations: Record<string, Knex.Migration> = {
   '20261123_01_create_states': createStates,
@@ -173,6 +174,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261201_11_create_fmcsa_carriers': createFmcsaCarriers,
   '20261201_12_create_fmcsa_revocations': createFmcsaRevocations,
   '20261201_13_create_licensing_company_matches': createLicensingCompanyMatches,
+  '20261201_14_add_licensing_authority': addLicensingAuthority,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

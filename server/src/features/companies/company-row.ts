@@ -6,6 +6,10 @@ import {
   type Company,
   type ServiceRef,
 } from '@moveratlas/contracts';
+import { licensingBadges, type CompanyNumbers } from '../licensing';
+
+/** The service that crosses state lines, which needs interstate for-hire authority. */
+export const INTERSTATE_SERVICE = 'long-distance-moving';
 
 export interface CompanyRow {
   id: number;
@@ -153,6 +157,28 @@ export async function toCompanies(db: Knex, rows: CompanyRow[]): Promise<Company
     db,
     rows.map((r) => r.id),
   );
+  // Each card's licensing badge (issue 20): FMCSA checked, red flag or not verified.
+  const badges = await licensingBadges(
+    db,
+    rows.map((row) => licensingNumbers(row, services)),
+  );
   const year = new Date().getUTCFullYear();
-  return rows.map((row) => toCompany(row, services.get(row.id) ?? [], year));
+  return rows.map((row) => ({
+    ...toCompany(row, services.get(row.id) ?? [], year),
+    licensing: badges.get(row.id),
+  }));
+}
+
+/** A company as the licensing checks read it: its name, its numbers as typed, whether it moves interstate. */
+export function licensingNumbers(
+  row: Pick<CompanyRow, 'id' | 'name' | 'usdot_number' | 'mc_number'>,
+  services: Map<number, ServiceRef[]>,
+): CompanyNumbers {
+  return {
+    id: row.id,
+    name: row.name,
+    usdot_number: row.usdot_number,
+    mc_number: row.mc_number,
+    offersInterstate: (services.get(row.id) ?? []).some((s) => s.id === INTERSTATE_SERVICE),
+  };
 }

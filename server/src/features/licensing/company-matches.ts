@@ -6,6 +6,8 @@
  */
 import type { Knex } from 'knex';
 import { yieldToServer } from '../../lib/time-slice';
+import { authorityOf, type LicensingAuthority } from '@moveratlas/contracts';
+import { carriersByDot, factsFrom, revocationsOf } from './carrier-facts';
 import { parseDocket, parseUsdot } from './fmcsa-values';
 
 const PAGE = 500;
@@ -14,6 +16,8 @@ interface Match {
   dot_number: number | null;
   docket: string | null;
   matched_by: 'usdot' | 'mc';
+  /** The carrier's for-hire authority (contracts' authorityOf), for the filters that read it. */
+  authority: LicensingAuthority;
 }
 
 interface CompanyNumbers {
@@ -53,16 +57,31 @@ async function matchPage(db: Knex, companies: CompanyNumbers[]): Promise<Map<num
       );
     }
   }
-  const matches = new Map<number, Match>();
+  const found = new Map<number, Omit<Match, 'authority'>>();
   for (const t of typed) {
     if (t.dot !== null && carriers.has(t.dot))
-      matches.set(t.id, { dot_number: t.dot, docket: t.docket, matched_by: 'usdot' });
+      found.set(t.id, { dot_number: t.dot, docket: t.docket, matched_by: 'usdot' });
     else if (t.docket !== null && docketDots.has(t.docket))
-      matches.set(t.id, {
+      found.set(t.id, {
         dot_number: docketDots.get(t.docket) ?? null,
         docket: t.docket,
         matched_by: 'mc',
       });
+  }
+  const matchedDots = [...found.values()].flatMap((m) =>
+    m.dot_number === null ? [] : [m.dot_number],
+  );
+  const matchedDockets = [...found.values()].flatMap((m) => (m.docket === null ? [] : [m.docket]));
+  const [facts, revocations] = await Promise.all([
+    carriersByDot(db, matchedDots),
+    revocationsOf(db, matchedDockets, matchedDots),
+  ]);
+  const matches = new Map<number, Match>();
+  for (const [id, match] of found) {
+    const authority = authorityOf(
+      factsFrom(null, match.matched_by, match.dot_number, match.docket, facts, revocations, null),
+    );
+    matches.set(id, { ...match, authority });
   }
   return matches;
 }
@@ -71,7 +90,8 @@ const sameMatch = (a: Match, b: Match) =>
   a.matched_by === b.matched_by &&
   (a.dot_number === null ? null : Number(a.dot_number)) ===
     (b.dot_number === null ? null : Number(b.dot_number)) &&
-  a.docket === b.docket;
+  a.docket === b.docket &&
+  a.authority === b.authority;
 
 /**
  * Matches every company (or the given ones) to the FMCSA files held now, writing only what changed.
@@ -99,7 +119,7 @@ export async function refreshCompanyMatches(
       (
         (await db('licensing_company_matches')
           .whereIn('company_id', ids)
-          .select('company_id', 'dot_number', 'docket', 'matched_by')) as Array<
+          .select('company_id', 'dot_number', 'docket', 'matched_by', 'authority')) as Array<
           Match & { company_id: number }
         >
       ).map((row) => [Number(row.company_id), row]),

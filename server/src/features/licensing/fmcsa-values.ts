@@ -103,16 +103,5 @@ export function parseFmcsaDate(text: string, today = new Date()): string | null 
   return undefined;
 }
 
-/**
- * A name as lookups compare it: lower case, accents and punctuation dropped, runs of spaces made one
- * (`A-1 Movers, Inc.` → `a 1 movers inc`). The name itself is kept as published beside it.
- */
-export function nameKey(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
-}
+/** Names are compared by the contracts' rule, shared with the red flags. */
+export { nameKey } from '@moveratlas/contracts';

@@ -19,6 +19,7 @@ import { dialectOf, withTransactionRetry } from '../../db/dialect';
 import type { Job } from '../../jobs/queue';
 import { PermanentJobError, type JobContext, type JobRegistry } from '../../jobs/worker';
 import { TimeSlice, yieldToServer } from '../../lib/time-slice';
+import { SharedCaches } from '../../db/cache-versions';
 import { refreshCompanyMatches } from './company-matches';
 import { FileRefusedError, readFileRecords } from './file-reader';
 import { factColumns, rowReader, type FactValue, type FmcsaFile, type RowReader } from './files';
@@ -383,6 +384,8 @@ export async function runLicensingImport(
         finished_at: Date.now(),
       });
     });
+    // Profiles, cards and filters show the new facts: every process's public caches empty.
+    await SharedCaches.for(db).changed();
   } catch (error) {
     if (error instanceof FileRefusedError) {
       await refuse(db, importId, error.message);

@@ -8,3 +8,11 @@ export { licensingImportHandlers, LICENSING_IMPORT_JOB } from './import-job';
 export { refreshCompanyMatches } from './company-matches';
 export { nameKey, parseDocket, parseFmcsaDate, parseUsdot } from './fmcsa-values';
 export { FMCSA_FILES } from './files';
+export { companyLicensing, licensingBadges, todayIso } from './company-licensing';
+export {
+  carriersByDot,
+  factsFrom,
+  newestCensusDate,
+  revocationsOf,
+  type CompanyNumbers,
+} from './carrier-facts';

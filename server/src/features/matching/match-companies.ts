@@ -2,7 +2,8 @@
  * Real matching from the directory (spec 7.2's match_companies): movers that serve the move's origin, offer
  * the service it needs and will take the lead (their Lead preferences: not paused, the kind and size of move,
  * under their most leads for the day and week), nearest first in distance bands (same city, then 25, 60, 120 and 250 miles), and
- * within a band ranked by featured, rating, review count and distance.
+ * within a band ranked by featured, rating, review count and distance. Across state lines, only movers whose
+ * for-hire authority FMCSA's files show active, once a census has been imported (issue 20, decision 042).
  */
 import type { Knex } from 'knex';
 import {
@@ -22,6 +23,7 @@ import {
   type CompanyRow,
 } from '../companies';
 import { resolveRoutePlace, type PlacedPoint } from '../geo';
+import { newestCensusDate } from '../licensing';
 import { companiesAtTheirLimit, takesTheMove } from './lead-preferences';
 
 /** The band edges in miles; a company counts as serving the origin within its own service radius. */
@@ -58,8 +60,17 @@ function companiesNear(
   radius: number,
   services: readonly ServiceId[],
   rooms: number,
+  licensedOnly: boolean,
 ): Knex.QueryBuilder {
   const query = companiesWithPlace(db).where('c.is_in_list', true).select(COMPANY_COLUMNS);
+  // Across state lines, only movers whose for-hire authority FMCSA's files show active (issue 20).
+  if (licensedOnly)
+    query.whereExists(
+      db('licensing_company_matches as lm')
+        .select(db.raw('1'))
+        .whereRaw('lm.company_id = c.id')
+        .where('lm.authority', 'active'),
+    );
   // Only movers that will take this lead (their /pro Lead preferences).
   takesTheMove(db, query, services, rooms);
   if (radius === 0) {
@@ -170,10 +181,12 @@ export async function matchCompanies(
   const interstate = destinationState !== undefined && origin.state !== destinationState;
   const services = neededServices(interstate, request.move_size);
   const rooms = sizeToRooms(request.move_size);
+  // Before the first census import nothing can be checked, and matching stays as it was (decision 042).
+  const licensedOnly = interstate && (await newestCensusDate(db)) !== null;
 
   const found = new Map<number, Candidate>();
   for (const radius of [0, ...BANDS]) {
-    const rows = (await companiesNear(db, origin, radius, services, rooms)) as CompanyRow[];
+    const rows = (await companiesNear(db, origin, radius, services, rooms, licensedOnly)) as CompanyRow[];
     for (const row of rows) {
       if (found.has(row.id)) continue;
       const sameCity = radius === 0;

@@ -276,13 +276,6 @@ const dayText = (iso: string) => {
 /** A date of the files, in words: `2024-01-15` → "January 15, 2024". */
 export const licensingDay = dayText;
 
-const AUTHORITY_TEXT: Record<LicensingAuthority, string> = {
-  active: 'Authorized for hire, none revoked',
-  revoked: 'Revoked',
-  none: 'No for-hire authority',
-  unknown: 'Not known',
-};
-
 /** The panel's lines, each with its source: the same on the profile and on "Check a mover". */
 export function licensingLines(
   facts: LicensingFacts,
@@ -394,3 +387,10 @@ export const CarrierCheckAnswerSchema = z.object({
   censusDate: isoDay.nullable(),
 });
 export type CarrierCheckAnswer = z.infer<typeof CarrierCheckAnswerSchema>;
+
+/** GET /api/licensing/files: the newest public file of each kind we hold, as FMCSA dated it (null before any). */
+export const LicensingFileDatesSchema = z.object({
+  censusDate: isoDay.nullable(),
+  revocationsDate: isoDay.nullable(),
+});
+export type LicensingFileDates = z.infer<typeof LicensingFileDatesSchema>;

@@ -7,6 +7,7 @@
 import type { Knex } from 'knex';
 import { slugify, trimTrailing, type CompanyInput } from '@moveratlas/contracts';
 import { dialectOf } from '../../../db/dialect';
+import { refreshCompanyMatches } from '../../licensing';
 import { citySearchName, companySearchTokens } from '../../../lib/search-tokens';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -295,7 +296,10 @@ export async function allocateSlugs(
   return chosen as string[];
 }
 
-/** Replaces the search words and (when given) the services of the companies just written. */
+/**
+ * Replaces the search words and (when given) the services of the companies just written, and matches them
+ * to FMCSA's carriers again: a USDOT or MC number typed or changed is checked at once (issue 20).
+ */
 async function writeDerivedRows(
   trx: Knex.Transaction,
   rows: ReadonlyArray<{ id: number; name: string; services: readonly string[] | undefined }>,
@@ -319,6 +323,7 @@ async function writeDerivedRows(
     'company_services',
     rows.flatMap((r) => (r.services ?? []).map((service_id) => ({ company_id: r.id, service_id }))),
   );
+  if (ids.length > 0) await refreshCompanyMatches(trx, { companyIds: ids });
 }
 
 /** Inserts new companies with their services and search words; answers their ids in order. */

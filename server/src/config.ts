@@ -119,6 +119,9 @@ const EnvSchema = z
       .max(60)
       .default('MoverAtlas'),
     LEAD_BACKEND_URL: optionalUrl('LEAD_BACKEND_URL'),
+    // Where the weekly "Import FMCSA's files" script downloads them (issue 20); unset, staff upload them.
+    FMCSA_CENSUS_URL: optionalUrl('FMCSA_CENSUS_URL'),
+    FMCSA_REVOCATIONS_URL: optionalUrl('FMCSA_REVOCATIONS_URL'),
     // The lead backend may sit on a private network (or loopback, over http): an operator's explicit choice.
     LEAD_BACKEND_ALLOW_PRIVATE: z
       .enum(['0', '1', ''], { message: 'LEAD_BACKEND_ALLOW_PRIVATE must be 1 or 0' })
@@ -295,6 +298,18 @@ const EnvSchema = z
       path: ['LEAD_BACKEND_URL'],
     },
   )
+  // Public files from a public site: https only in production (tests serve them on loopback over http).
+  .refine(
+    (env) =>
+      env.NODE_ENV !== 'production' ||
+      [env.FMCSA_CENSUS_URL, env.FMCSA_REVOCATIONS_URL].every(
+        (url) => url === undefined || url.startsWith('https://'),
+      ),
+    {
+      message: 'FMCSA_CENSUS_URL and FMCSA_REVOCATIONS_URL must be https:// URLs in production',
+      path: ['FMCSA_CENSUS_URL'],
+    },
+  )
   // Else one address's free failures alone would lock a username for every new browser (login-throttle.ts).
   .refine((env) => env.ADMIN_LOGIN_FREE_ATTEMPTS_NEW_DEVICES > env.ADMIN_LOGIN_FREE_ATTEMPTS, {
     message: 'ADMIN_LOGIN_FREE_ATTEMPTS_NEW_DEVICES must be greater than ADMIN_LOGIN_FREE_ATTEMPTS',
@@ -360,6 +375,8 @@ export interface Config {
   passkeyRpId: string | undefined;
   siteName: string;
   leadBackendUrl: string | undefined;
+  /** FMCSA's files as the import script downloads them (FMCSA_CENSUS_URL, FMCSA_REVOCATIONS_URL). */
+  fmcsaFileUrls: { census: string | undefined; revocations: string | undefined };
   /** The lead backend may be on loopback or a private network, over http too (LEAD_BACKEND_ALLOW_PRIVATE=1). */
   leadBackendAllowPrivate: boolean;
   admin: { username: string; password: string } | undefined;
@@ -482,6 +499,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     passkeyRpId: env.PASSKEY_RP_ID,
     siteName: env.SITE_NAME,
     leadBackendUrl: env.LEAD_BACKEND_URL,
+    fmcsaFileUrls: { census: env.FMCSA_CENSUS_URL, revocations: env.FMCSA_REVOCATIONS_URL },
     leadBackendAllowPrivate: env.LEAD_BACKEND_ALLOW_PRIVATE,
     admin:
       env.ADMIN_USERNAME && env.ADMIN_PASSWORD

@@ -88,6 +88,7 @@ import * as createFmcsaCarriers from './20261201_11_create_fmcsa_carriers';
 import * as createFmcsaRevocations from './20261201_12_create_fmcsa_revocations';
 import * as createLicensingCompanyMatches from './20261201_13_create_licensing_company_matches';
 import * as addLicensingAuthority from './20261201_14_add_licensing_authority';
+import * as scheduleFmcsaImports from './20261201_15_schedule_fmcsa_imports';
 
 const migrations: Record<string, Knex.Migration> = {
   '20261123_01_create_states': createStates,
@@ -175,6 +176,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261201_12_create_fmcsa_revocations': createFmcsaRevocations,
   '20261201_13_create_licensing_company_matches': createLicensingCompanyMatches,
   '20261201_14_add_licensing_authority': addLicensingAuthority,
+  '20261201_15_schedule_fmcsa_imports': scheduleFmcsaImports,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

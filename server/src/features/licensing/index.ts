@@ -12,7 +12,18 @@ export { companyLicensing, licensingBadges, todayIso } from './company-licensing
 export {
   carriersByDot,
   factsFrom,
+  factsOfCompanies,
   newestCensusDate,
   revocationsOf,
   type CompanyNumbers,
 } from './carrier-facts';
+export {
+  censusCarriersForListing,
+  censusCarriersOfState,
+  citiesBySearchName,
+  citiesOfState,
+} from './census-carriers';
+export { publicLicensingRoutes } from './public/routes';
+export { checkCarrier } from './public/check-carrier';
+export { licensingFileDates } from './public/file-dates';
+export { importFmcsaFilesScript, IMPORT_FMCSA_FILES_SCRIPT_ID } from './import-fmcsa-files-script';

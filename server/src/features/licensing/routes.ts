@@ -10,16 +10,14 @@ import { Router, type Response } from 'express';
 import { z } from 'zod';
 import { idParam } from '@moveratlas/contracts';
 import type { AdminContext } from '../../app-context';
-import { enqueueJob } from '../../jobs/queue';
 import { HttpError } from '../../lib/http-error';
 import { parseInput } from '../../lib/validate';
 import { auditActor, recordAudit } from '../audit';
 import { FileRefusedError } from './file-reader';
 import { parseFmcsaDate } from './fmcsa-values';
-import { LICENSING_IMPORT_ATTEMPTS, LICENSING_IMPORT_JOB } from './import-job';
+import { LICENSING_IMPORT_JOB } from './import-job';
 import {
   deleteImport,
-  findImport,
   LICENSING_MAX_BYTES,
   listImportViews,
   loadImportView,
@@ -27,6 +25,7 @@ import {
   receiveFile,
   rejectionsOf,
 } from './import-store';
+import { queueImport } from './queue-import';
 
 const FILE_TYPES = new Set([
   'text/csv',
@@ -101,16 +100,7 @@ export function adminLicensingRoutes(ctx: AdminContext): Router {
     const { id, file } = received;
     try {
       await db.transaction(async (trx) => {
-        const jobId = await enqueueJob(
-          trx,
-          LICENSING_IMPORT_JOB,
-          { importId: id },
-          { maxAttempts: LICENSING_IMPORT_ATTEMPTS, createdBy: `admin:${by}` },
-        );
-        await trx('licensing_imports')
-          .where({ id, status: 'receiving' })
-          .update({ status: 'queued', job_id: jobId });
-        const row = (await findImport(trx, id))!;
+        const { jobId, row } = await queueImport(trx, id, `admin:${by}`);
         await recordAudit(trx, auditActor(req, res), {
           action: 'licensing_import.upload',
           entityType: 'licensing_import',

@@ -13,6 +13,7 @@ import { seoCrawlScript } from '../seo-health';
 import { qaSuitesScript } from '../qa';
 import { checkAlertsScript } from '../alerts';
 import { sendReviewRequestsScript } from '../reviews';
+import { importFmcsaFilesScript } from '../licensing';
 
 export const adminScripts: readonly AdminScript[] = [
   recomputeStatistics,
@@ -25,6 +26,7 @@ export const adminScripts: readonly AdminScript[] = [
   qaSuitesScript,
   checkAlertsScript,
   sendReviewRequestsScript,
+  importFmcsaFilesScript,
 ];
 
 export function findScript(id: string): AdminScript | undefined {

@@ -33,6 +33,13 @@ export const CompanyBulkRequestSchema = z.strictObject({
   action: z.enum(COMPANY_BULK_ACTIONS, {
     message: `The action must be one of: ${COMPANY_BULK_ACTIONS.join(', ')}`,
   }),
+  /** Why, in staff's words, kept with each company's audit record (the red-flag report asks for it). */
+  reason: z
+    .string({ message: 'The reason must be text' })
+    .trim()
+    .max(200, 'The reason must be at most 200 characters')
+    .optional()
+    .transform((reason) => reason || undefined),
 });
 export type CompanyBulkRequest = z.input<typeof CompanyBulkRequestSchema>;
 

@@ -297,6 +297,16 @@ export const ADMIN_ROUTE_POLICY = {
     role: 'viewer',
     does: 'read an FMCSA import’s rejected rows',
   },
+  // The red-flag report (unlisting goes through POST /companies/bulk) and new listings from the census,
+  // created by editors after review, never automatically.
+  'GET /licensing/red-flags': { role: 'viewer', does: 'read the red-flag report' },
+  'GET /licensing/census-carriers': { role: 'viewer', does: 'read the census’s carriers' },
+  'GET /licensing/cities': { role: 'viewer', does: 'read the cities of a state' },
+  'POST /licensing/census-listings': {
+    role: 'editor',
+    does: 'list carriers from the census',
+    audit: 'company.census_create',
+  },
   // Mail, raised failures and who is alerted (docs/decisions/030). Mail holds people's addresses and
   // what was sent to them: editors and owners read it, viewers do not.
   'GET /mail': { role: 'editor', does: 'read the outgoing mail' },

@@ -41,6 +41,13 @@ export const CompanyListQuerySchema = z.strictObject({
     .optional()
     .default('featured'),
   featured: z.enum(['true', 'false'], { message: 'Featured must be true or false' }).optional(),
+  /**
+   * `interstate`: only companies FMCSA's files show with active for-hire authority, none of it revoked
+   * (issue 20, contracts' authorityOf): the directory's "Licensed for interstate moves" filter.
+   */
+  licensed: z
+    .enum(['interstate'], { message: 'The licensing filter must be interstate' })
+    .optional(),
 });
 export type CompanyListQuery = z.infer<typeof CompanyListQuerySchema>;
 

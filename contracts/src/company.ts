@@ -4,7 +4,7 @@ import { intParam } from './query-params';
 import { WeeklyHoursSchema } from './company-hours-schema';
 import { REVIEW_SORTS, type ReviewSort } from './review-pages';
 import { ReviewPhotoSchema } from './review-photo-schemas';
-import { LicensingBadgeSchema } from './licensing';
+import { CompanyLicensingSchema, LicensingBadgeSchema } from './licensing';
 
 export * from './review-pages';
 
@@ -79,6 +79,11 @@ export const CompanyProfileSchema = CompanySchema.extend({
   reviews: z.array(ReviewSchema),
   /** Published reviews by stars, 5 to 1; their sum is the number of published reviews. */
   ratingDistribution: z.array(z.object({ stars: z.number().int(), count: z.number().int() })),
+  /**
+   * The Licensing panel (issue 20): what FMCSA's public files say, each fact with its source, and the red
+   * flags. Beside `licensing` (the cards' badge), so that a profile stays a Company every card can draw.
+   */
+  licensingDetails: CompanyLicensingSchema,
 });
 export type CompanyProfile = z.infer<typeof CompanyProfileSchema>;
 

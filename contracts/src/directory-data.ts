@@ -18,6 +18,7 @@ import type {
   ZipPlace,
 } from './geo';
 import type { ServiceId } from './services';
+import type { CarrierCheckAnswer, LicensingFileDates } from './licensing';
 
 /** Site-wide facts the pages need; the same object on the server and, through hydration, in the browser. */
 export interface SiteInfo {
@@ -39,6 +40,8 @@ export interface CompanyQuery {
   q?: string;
   sort?: CompanySort;
   featured?: boolean;
+  /** Only companies with active interstate for-hire authority in FMCSA's files (issue 20). */
+  licensed?: 'interstate';
 }
 
 export interface CompanyPage {
@@ -62,6 +65,15 @@ export interface MoveDestination {
   slug: string;
   abbreviation: string;
   count: number;
+}
+
+/**
+ * "Check a mover" (GET /api/licensing/check): the answer, or the server's refusal of the query in its own
+ * words (a name too short, too many checks from one address), which the page shows beside its form.
+ */
+export interface CarrierCheckOutcome {
+  answer: CarrierCheckAnswer | null;
+  refused: string | null;
 }
 
 export interface DirectoryData {
@@ -109,4 +121,8 @@ export interface DirectoryData {
   ): Promise<ContentDocument | undefined>;
   /** A ZIP code's place and coordinates; undefined when the ZIP is unknown. */
   zipPlace(zip: string): Promise<ZipPlace | undefined>;
+  /** What FMCSA's public files say about a USDOT number, an MC number or a name ("Check a mover"). */
+  checkCarrier(q: string): Promise<CarrierCheckOutcome>;
+  /** The dates of the FMCSA files "Check a mover" reads (GET /api/licensing/files). */
+  licensingFileDates(): Promise<LicensingFileDates>;
 }

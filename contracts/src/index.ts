@@ -69,6 +69,7 @@ export { idParam, intParam } from './query-params';
 export * from './admin-api-paths';
 export * from './record-versions';
 export * from './admin-bulk';
+export * from './admin-licensing';
 export * from './profile-activity-kinds';
 export * from './profile-analytics';
 export * from './company-hours';

@@ -58,6 +58,9 @@ export function sameBusinessName(shown: string, registered: ReadonlyArray<string
   });
 }
 
+/** The service that crosses state lines: offering it needs interstate for-hire authority. */
+export const INTERSTATE_SERVICE = 'long-distance-moving';
+
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 /** The public file a fact was read from, and the date FMCSA published it. */

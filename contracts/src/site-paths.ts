@@ -14,6 +14,13 @@ export const cityPath = (stateSlug: string, citySlug: string): string =>
 /** A company's profile page, by its slug (or, for a company without one, its id). */
 export const companyProfilePath = (slugOrId: string | number): string => `/company/${slugOrId}`;
 
+/** "Check a mover" (issue 20): FMCSA's files for a USDOT number, an MC number or a name. */
+export const CHECK_A_MOVER_PATH = '/check-a-mover';
+
+/** "Check a mover" with a query to check. */
+export const checkAMoverPath = (q: string): string =>
+  `${CHECK_A_MOVER_PATH}?${new URLSearchParams({ q }).toString()}`;
+
 /** Other addresses of one page, which answer 301 to the page's own (spec 2.1 names both; issue 15). */
 const PAGE_ALIASES: Readonly<Record<string, string>> = { '/about-us': '/about' };
 

@@ -18,6 +18,7 @@ export const FIXED_TITLE_PAGES: ReadonlyArray<{ path: string; title: string }> =
   { path: '/get-quotes', title: 'Get Free Moving Quotes' },
   { path: '/search', title: 'Search Moving Companies' },
   { path: '/calculator', title: 'Moving Cost Calculator' },
+  { path: '/check-a-mover', title: 'Check a Mover’s USDOT and MC Numbers' },
   { path: '/list-your-company', title: 'List Your Moving Company' },
   { path: '/resources', title: 'Location Resources for Your Move' },
   { path: '/blog', title: 'Moving Tips & Advice Blog' },

@@ -27,6 +27,7 @@ const SIDEBAR: Array<string | RegExp> = [
   'Jobs System',
   'Database',
   'CSV Upload',
+  'Licensing',
   'SEO Health',
   'QA Automation',
   // Owners and editors read the audit log (the e2e admin is an owner).

@@ -25,6 +25,7 @@ import { profileActivityRoutes } from './features/profile-analytics';
 import { claimRoutes } from './features/claims';
 import { myRequestRoutes } from './features/leads';
 import { reviewMediaRoutes, reviewRoutes } from './features/reviews';
+import { publicLicensingRoutes } from './features/licensing';
 import { mountDirectory } from './web/mount-directory';
 import { authRoutes } from './features/auth';
 import { adminApi } from './api/admin-api';
@@ -171,6 +172,9 @@ export async function createApp({
     routes(req, res, next);
   });
   api.use(publicReadRoutes(db));
+  // "Check a mover" (issue 20): public reads, but the check's rate limit counts on the primary, so these
+  // routes pick their replica themselves.
+  api.use(publicLicensingRoutes({ config, db, reads }));
   api.use(contentRoutes());
   api.use(contactRoutes({ config, db }));
   api.use(companyApplicationRoutes({ config, db }));

@@ -38,7 +38,7 @@ export function createJobWorker(
       ...mailJobHandlers(db, config, jobLogger),
       ...deliveryJobHandlers({ db, config, logger: jobLogger }),
       ...visitorConfirmationHandlers(db, config),
-      ...licensingImportHandlers(db),
+      ...licensingImportHandlers(db, config.database),
     },
     concurrency: config.jobs.concurrency,
     pollIntervalMs: config.jobs.pollIntervalMs,

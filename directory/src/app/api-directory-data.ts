@@ -3,6 +3,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import {
   DEFAULT_REVIEW_VIEW,
   reviewApiParams,
+  type CarrierCheckAnswer,
+  type LicensingFileDates,
   type CityDetail,
   type Company,
   type CompanyProfile,
@@ -129,5 +131,25 @@ export function createApiDirectoryData(queryClient: QueryClient, site: SiteInfo)
           retry: false,
         }),
       ),
+    licensingFileDates: () =>
+      queryClient.fetchQuery<LicensingFileDates>({
+        queryKey: ['/api/licensing/files'],
+        staleTime: COMPANY_PAGE_STALE_MS,
+      }),
+    // A refusal (400: the query; 429: too many checks) is the server's sentence, shown beside the form.
+    checkCarrier: async (q) => {
+      try {
+        const answer = await queryClient.fetchQuery<CarrierCheckAnswer>({
+          queryKey: ['/api/licensing/check', { q }],
+          staleTime: COMPANY_PAGE_STALE_MS,
+          retry: false,
+        });
+        return { answer, refused: null };
+      } catch (error) {
+        if (error instanceof ApiError && (error.status === 400 || error.status === 429))
+          return { answer: null, refused: error.reason };
+        throw error;
+      }
+    },
   };
 }

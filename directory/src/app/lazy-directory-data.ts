@@ -42,5 +42,7 @@ export function createLazyDirectoryData(site: SiteInfo): DirectoryData {
     listContent: forward('listContent'),
     contentDocument: forward('contentDocument'),
     zipPlace: forward('zipPlace'),
+    checkCarrier: forward('checkCarrier'),
+    licensingFileDates: forward('licensingFileDates'),
   };
 }

@@ -140,6 +140,11 @@ export const routes: RouteObject[] = [
                 path: 'calculator',
                 lazy: page(() => import('../features/calculator/calculator-page')),
               },
+              // FMCSA's files for any mover (issue 20): a GET form that works without scripts.
+              {
+                path: 'check-a-mover',
+                lazy: page(() => import('../features/check-a-mover/check-a-mover-page')),
+              },
               { path: 'contact', lazy: page(() => import('../features/contact/contact-page')) },
               // An e-mailed invitation to a company's team at /pro (issue 17): public, never indexed.
               {

@@ -68,6 +68,57 @@ describe('CompanyCard', () => {
   });
 });
 
+describe('the card’s licensing badge (issue 20)', () => {
+  it.each([
+    [
+      { badge: 'checked', checkedOn: '2026-11-01' },
+      'FMCSA checked Nov 1, 2026',
+      'Licensing: FMCSA checked Nov 1, 2026, no red flags — see the profile',
+      'border-emerald-300',
+    ],
+    [
+      { badge: 'red-flag', checkedOn: '2026-11-01' },
+      'Red flag',
+      'Licensing: Red flag in FMCSA’s public files — see the profile',
+      'border-red-300',
+    ],
+    [
+      { badge: 'red-flag', checkedOn: null },
+      'Red flag',
+      'Licensing: Red flag in FMCSA’s public files — see the profile',
+      'border-red-300',
+    ],
+    [
+      { badge: 'not-verified', checkedOn: null },
+      'Not verified',
+      'Licensing: Not verified against FMCSA’s public files — see the profile for why',
+      'border-slate-300',
+    ],
+  ] as const)(
+    'shows %o as “%s”, explained to screen readers',
+    (licensing, shown, spoken, border) => {
+      renderWithRouter(<CompanyCard company={testCompany({ licensing })} />);
+      const card = screen.getByRole('article', { name: 'Prairie Movers' });
+      const badge = within(card).getByText(shown, { exact: false, selector: 'span' });
+      // What a sighted visitor reads (the words, not only the colour), and what a screen reader says.
+      const visible = [...badge.childNodes]
+        .filter((node) => !(node instanceof HTMLElement && node.classList.contains('sr-only')))
+        .map((node) => node.textContent)
+        .join('');
+      expect(visible).toBe(shown);
+      expect(badge.textContent).toBe(spoken);
+      expect(badge.className).toContain(border);
+      expect(badge.querySelector('svg[aria-hidden="true"]')).not.toBeNull();
+    },
+  );
+
+  it('draws no badge where the list did not send one', () => {
+    renderWithRouter(<CompanyCard company={testCompany()} />);
+    const card = screen.getByRole('article', { name: 'Prairie Movers' });
+    expect(card.textContent).not.toMatch(/Licensing|FMCSA|Red flag|Not verified/);
+  });
+});
+
 describe('companyPath', () => {
   it('links the slug, else the company under its city, else its id', () => {
     expect(companyPath(testCompany())).toBe('/company/prairie-movers');

@@ -1,9 +1,13 @@
-/** The company card (spec 2.2): name, up to three service badges, stars, logo, View Profile and Get Quote. */
+/**
+ * The company card (spec 2.2): name, up to three service badges, stars, the licensing badge (issue 20), logo,
+ * View Profile and Get Quote.
+ */
 import { Link } from 'react-router-dom';
 import type { Company } from '@moveratlas/contracts';
 import { companyPath, companyQuotePath, serviceBadges } from '../lib/companies';
 import { CompanyLogo } from './company-logo';
 import { MapPinIcon } from './icons';
+import { LicensingBadge } from './licensing-badge';
 import { StarRating } from './star-rating';
 
 /** Entrance delay: 100 ms per card, capped at 1000 ms; one CSS class per step (no inline styles under the CSP). */
@@ -47,6 +51,11 @@ export function CompanyCard({
         </div>
       </div>
       <StarRating rating={company.rating} reviewCount={company.reviewCount} className="mt-3" />
+      {company.licensing ? (
+        <p className="mt-3">
+          <LicensingBadge licensing={company.licensing} />
+        </p>
+      ) : null}
       <ul className="mt-3 flex flex-wrap gap-2" aria-label="Services">
         {serviceBadges(company).map((badge) => (
           <li

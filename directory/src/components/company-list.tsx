@@ -1,6 +1,6 @@
 /**
- * A filterable, paginated list of companies: a GET form (service, featured, sort and, on the directory, state) that
- * works without scripts, the cards, and numbered page links. Each combination has its own URL.
+ * A filterable, paginated list of companies: a GET form (service, featured, licensed for interstate moves, sort and,
+ * on the directory, state) that works without scripts, the cards, and numbered page links. Each combination has its own URL.
  */
 import { Form } from 'react-router-dom';
 import { SERVICES, type Company, type StateSummary } from '@moveratlas/contracts';
@@ -14,6 +14,10 @@ import {
 import { formatCount } from '../lib/numbers';
 import { CompanyGrid } from './company-card';
 import { Pagination } from './pagination';
+
+/** What "Licensed for interstate moves" keeps (issue 20), under the box. */
+export const LICENSED_HELP =
+  'Movers with active for-hire authority in FMCSA’s public files, none of it revoked: what a move across state lines needs.';
 
 const selectClass =
   'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:border-blue-700 focus:ring-2 focus:ring-blue-200 focus:outline-none';
@@ -106,16 +110,34 @@ export function CompanyList({
             ))}
           </select>
         </div>
-        <label className="flex items-center gap-2 text-sm font-medium text-slate-800 lg:pb-2">
-          <input
-            type="checkbox"
-            name="featured"
-            value="true"
-            defaultChecked={params.featured === true}
-            className="h-4 w-4 rounded border-slate-300 text-blue-700 focus:ring-blue-200"
-          />
-          Featured movers only
-        </label>
+        <div className="space-y-2 lg:pb-2">
+          <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
+            <input
+              type="checkbox"
+              name="featured"
+              value="true"
+              defaultChecked={params.featured === true}
+              className="h-4 w-4 shrink-0 rounded border-slate-300 text-blue-700 focus:ring-blue-200"
+            />
+            Featured movers only
+          </label>
+          <div>
+            <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
+              <input
+                type="checkbox"
+                name="licensed"
+                value="interstate"
+                defaultChecked={params.licensed === 'interstate'}
+                aria-describedby={`${headingId}-licensed-help`}
+                className="h-4 w-4 shrink-0 rounded border-slate-300 text-blue-700 focus:ring-blue-200"
+              />
+              Licensed for interstate moves
+            </label>
+            <p id={`${headingId}-licensed-help`} className="mt-1 text-xs text-slate-600">
+              {LICENSED_HELP}
+            </p>
+          </div>
+        </div>
         <button
           type="submit"
           className="rounded-lg bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800"
@@ -125,7 +147,9 @@ export function CompanyList({
       </Form>
       <p className="mt-4 text-sm text-slate-600" aria-live="polite">
         {total === 0
-          ? 'No companies match these filters.'
+          ? params.licensed
+            ? 'No companies match these filters: none of them has active interstate for-hire authority in FMCSA’s files. Untick “Licensed for interstate moves” to see every mover.'
+            : 'No companies match these filters.'
           : `Showing ${formatCount(first)}–${formatCount(last)} of ${formatCount(total)} companies`}
       </p>
       <div className="mt-4">

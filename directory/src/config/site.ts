@@ -30,6 +30,7 @@ export const FOOTER_QUICK_LINKS: readonly NavLink[] = [
   { label: 'Browse by State', to: '/states' },
   { label: 'Get Free Quotes', to: '/get-quotes' },
   { label: 'Cost Calculator', to: '/calculator' },
+  { label: 'Check a Mover', to: '/check-a-mover' },
   { label: 'Moving Tips', to: '/blog' },
   { label: 'Moving Guides', to: '/guides' },
   { label: 'Location Resources', to: '/resources' },

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_REVIEW_VIEW } from '@moveratlas/contracts';
 import { hydrationErrors } from '../test/hydrate';
-import { testCompany } from '../test/companies';
+import { testCompany, testLicensing } from '../test/companies';
 import { TEST_MAJOR_CITIES, TEST_STATES } from '../test/fixtures';
 import { HomeView } from './home/home-page';
 import { computeUsMap } from '../components/map/us-map-geometry';
@@ -32,6 +32,9 @@ describe('hydration', () => {
   it('hydrates a company profile', async () => {
     const company = {
       ...testCompany({ photoUrls: ['/images/photos/1.svg'] }),
+      licensingDetails: testLicensing({
+        assessment: { badge: 'red-flag', redFlags: ['mcs150-outdated'] },
+      }),
       reviews: [
         {
           id: 1,

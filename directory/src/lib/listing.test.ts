@@ -34,3 +34,26 @@ describe('the featured filter of a company list', () => {
     expect(listQueryString(read(query!)!)).toBe(`?${query}`);
   });
 });
+
+describe('the “Licensed for interstate moves” filter of a company list (issue 20)', () => {
+  it('reads ?licensed=interstate, keeps it in the canonical query string, and keeps it out of the index', () => {
+    const params = read('licensed=interstate&service=long-distance-moving&sort=name');
+    expect(params).toEqual({
+      page: 1,
+      licensed: 'interstate',
+      service: 'long-distance-moving',
+      sort: 'name',
+      state: undefined,
+    });
+    expect(listQueryString(params!)).toBe(
+      '?service=long-distance-moving&licensed=interstate&sort=name',
+    );
+    expect(isListVariant({ page: 1, sort: 'featured', licensed: 'interstate' })).toBe(true);
+  });
+
+  it('answers any other value with no page (a 404), and an empty one as no filter', () => {
+    expect(read('licensed=yes')).toBeUndefined();
+    expect(read('licensed=true')).toBeUndefined();
+    expect(read('licensed=')).not.toHaveProperty('licensed');
+  });
+});

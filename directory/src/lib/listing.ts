@@ -1,6 +1,6 @@
 /**
- * The query string of a company list (directory, state and city pages): ?page, ?service, ?featured, ?sort
- * and, on the directory, ?state. Read strictly so that every list page has exactly one canonical URL; a value that is
+ * The query string of a company list (directory, state and city pages): ?page, ?service, ?featured,
+ * ?licensed, ?sort and, on the directory, ?state. Read strictly so that every list page has exactly one canonical URL; a value that is
  * not one of ours is a 404 rather than a silently different page.
  */
 import { SERVICES, type CompanySort, type ServiceId } from '@moveratlas/contracts';
@@ -20,6 +20,8 @@ export interface ListParams {
   service?: ServiceId;
   /** Featured movers only (?featured=true); the home page's featured section links to them. */
   featured?: true;
+  /** Licensed for interstate moves only (?licensed=interstate, issue 20). */
+  licensed?: 'interstate';
   sort: CompanySort;
   state?: string;
 }
@@ -37,6 +39,7 @@ export function readListParams(search: URLSearchParams): ListParams | undefined 
   const sort = search.get('sort') || 'featured';
   const state = search.get('state') || undefined;
   const featured = search.get('featured') || undefined;
+  const licensed = search.get('licensed') || undefined;
   let page = 1;
   if (pageText !== null && pageText !== '') {
     if (!/^\d{1,5}$/.test(pageText) || Number(pageText) < 1) return undefined;
@@ -45,7 +48,15 @@ export function readListParams(search: URLSearchParams): ListParams | undefined 
   if (service !== undefined && !isService(service)) return undefined;
   if (!isSort(sort)) return undefined;
   if (featured !== undefined && featured !== 'true') return undefined;
-  return { page, service, ...(featured ? { featured: true } : {}), sort, state };
+  if (licensed !== undefined && licensed !== 'interstate') return undefined;
+  return {
+    page,
+    service,
+    ...(featured ? { featured: true } : {}),
+    ...(licensed ? { licensed } : {}),
+    sort,
+    state,
+  };
 }
 
 /** The query string of a list page in one fixed order, defaults left out ('' for the first, plain page). */
@@ -54,6 +65,7 @@ export function listQueryString(params: ListParams): string {
   if (params.state) search.set('state', params.state);
   if (params.service) search.set('service', params.service);
   if (params.featured) search.set('featured', 'true');
+  if (params.licensed) search.set('licensed', params.licensed);
   if (params.sort !== 'featured') search.set('sort', params.sort);
   if (params.page > 1) search.set('page', String(params.page));
   const text = search.toString();
@@ -70,6 +82,7 @@ export function isListVariant(params: ListParams): boolean {
     params.sort !== 'featured' ||
     params.service !== undefined ||
     params.featured === true ||
+    params.licensed !== undefined ||
     !!params.state
   );
 }

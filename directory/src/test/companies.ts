@@ -1,5 +1,5 @@
 /** Companies for component tests, in the API's shape. */
-import type { Company } from '@moveratlas/contracts';
+import type { Company, CompanyLicensing } from '@moveratlas/contracts';
 
 export function testCompany(overrides: Partial<Company> = {}): Company {
   return {
@@ -35,5 +35,53 @@ export function testCompany(overrides: Partial<Company> = {}): Company {
     serviceArea: 'Chicago, IL and within 50 miles',
     serviceRadiusMiles: 50,
     ...overrides,
+  };
+}
+
+/** A profile's Licensing panel: a carrier found in the census of November 1, 2026, no red flags. */
+export function testLicensing(
+  overrides: {
+    facts?: Partial<CompanyLicensing['facts']>;
+    assessment?: Partial<CompanyLicensing['assessment']>;
+  } = {},
+): CompanyLicensing {
+  const census = { kind: 'census', file: 'FMCSA_CENSUS1_2026Nov.txt', date: '2026-11-01' } as const;
+  return {
+    facts: {
+      company: {
+        name: 'Prairie Movers',
+        usdotNumber: '1234567',
+        mcNumber: 'MC-765432',
+        offersInterstate: true,
+      },
+      matchedBy: 'usdot',
+      docket: 'MC765432',
+      carrier: {
+        dotNumber: 1234567,
+        legalName: 'PRAIRIE MOVERS LLC',
+        dbaName: null,
+        operation: 'A',
+        authorizedForHire: true,
+        exemptForHire: false,
+        privateOnly: false,
+        powerUnits: 6,
+        drivers: 8,
+        mcs150Date: '2026-03-02',
+        city: 'CHICAGO',
+        state: 'IL',
+        source: census,
+        seenOn: '2026-11-01',
+      },
+      revocations: [],
+      censusDate: '2026-11-01',
+      ...overrides.facts,
+    },
+    assessment: {
+      badge: 'checked',
+      checkedOn: '2026-11-01',
+      authority: 'active',
+      redFlags: [],
+      ...overrides.assessment,
+    },
   };
 }

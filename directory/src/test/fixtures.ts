@@ -74,6 +74,8 @@ export function fakeDirectoryData(overrides: Partial<DirectoryData> = {}): Direc
     listContent: async () => [],
     contentDocument: async () => undefined,
     zipPlace: async () => undefined,
+    checkCarrier: async () => ({ answer: null, refused: 'No carrier checks in this test' }),
+    licensingFileDates: async () => ({ censusDate: null, revocationsDate: null }),
     ...overrides,
   };
 }

@@ -17,6 +17,7 @@ import { adminStatisticsRoutes } from '../features/statistics';
 import { adminJobsRoutes } from '../features/jobs';
 import { adminScriptsRoutes } from '../features/scripts';
 import { adminCompaniesRoutes } from '../features/companies';
+import { adminCompanyLicensingRoutes } from '../features/companies';
 import { adminUploadRoutes } from '../features/companies';
 import { adminSeoHealthRoutes } from '../features/seo-health';
 import { adminQaRoutes } from '../features/qa';
@@ -60,5 +61,6 @@ export function adminApi(ctx: AdminContext): Router {
   router.use(adminClaimRoutes(ctx));
   router.use(adminCompanyUserRoutes(ctx));
   router.use(adminLicensingRoutes(ctx));
+  router.use(adminCompanyLicensingRoutes(ctx));
   return router;
 }

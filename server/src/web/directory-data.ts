@@ -11,6 +11,7 @@ import {
   FeaturedQuerySchema,
   reviewApiParams,
   SearchQuerySchema,
+  CarrierCheckQuerySchema,
   type CompanyQuery,
   type DirectoryData,
   type SearchRequest,
@@ -25,6 +26,7 @@ import {
 import { siteContent } from '../features/content';
 import { findZip } from '../features/geo';
 import { siteSearch } from '../features/search';
+import { checkCarrier, licensingFileDates } from '../features/licensing';
 import {
   cityNameOf,
   moveDestinations,
@@ -128,5 +130,19 @@ export function createDirectoryData(db: Knex, site: SiteInfo): DirectoryData {
     contentDocument: (collection, slug) =>
       Promise.resolve(isSlug(slug, 120) ? siteContent().get(collection, slug) : undefined),
     zipPlace: (zip) => answer(async () => (/^\d{5}$/.test(zip) ? findZip(db, zip) : undefined)),
+    // The same validation as GET /api/licensing/check; a refused query is shown beside the form, not as
+    // an error page.
+    checkCarrier: (q) =>
+      answer(async () => {
+        try {
+          const valid = parseInput(CarrierCheckQuerySchema, { q }, 'query');
+          return { answer: await checkCarrier(db, valid.q), refused: null };
+        } catch (error) {
+          if (error instanceof HttpError && error.status === 400)
+            return { answer: null, refused: error.message };
+          throw error;
+        }
+      }),
+    licensingFileDates: () => answer(() => licensingFileDates(db)),
   };
 }

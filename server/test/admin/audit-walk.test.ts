@@ -30,6 +30,8 @@ import { austinCompanyForm } from '../support/company-form';
 import { leadForm, removeLeads } from '../leads/support';
 
 const PREFIX = 'audit-walk';
+/** The census carrier the walk lists: a USDOT number far above any the seed draws. */
+const WALK_CARRIER = 96_200_001;
 const PASSWORD = 'granite lantern audit meadow 4417';
 const NEW_PASSWORD = 'copper harbor audit willow 8823';
 
@@ -377,6 +379,39 @@ const FIXTURES: Partial<Record<AdminRouteKey, Fixture>> = {
     headers: { 'Content-Type': 'text/csv' },
     status: 202,
   }),
+  // A for-hire carrier of the census that no company is matched to, listed by staff after review.
+  'POST /licensing/census-listings': async ({ app, word }) => {
+    await app.db('companies').where('usdot_number', String(WALK_CARRIER)).delete();
+    await app.db('fmcsa_carriers').where('dot_number', WALK_CARRIER).delete();
+    await app.db('fmcsa_carriers').insert({
+      dot_number: WALK_CARRIER,
+      legal_name: `WALK CENSUS ${word}`,
+      legal_name_key: `walk census ${word}`,
+      phy_city: 'AUSTIN',
+      phy_state: 'TX',
+      authorized_for_hire: true,
+      fact_hash: 'walk-census-carrier-00',
+      source_import_id: 1,
+      source_file: `${PREFIX}.txt`,
+      source_date: '2026-11-01',
+      last_seen_date: '2026-11-01',
+      updated_at: Date.now(),
+    });
+    return {
+      path: '/api/admin/licensing/census-listings',
+      body: json({
+        listings: [
+          {
+            dotNumber: WALK_CARRIER,
+            name: `Walk Census ${word}`,
+            citySlug: 'austin',
+            services: ['local-moving'],
+          },
+        ],
+      }),
+      status: 201,
+    };
+  },
   'POST /seo-health/crawls': async () => ({
     path: '/api/admin/seo-health/crawls',
     body: json({ pageLimit: 1 }),
@@ -699,6 +734,7 @@ describe.each(testDatabases())(
       await app.db('mail_messages').where('to_address', 'like', `${PREFIX}-%@example.com`).delete();
       await app.db('mover_users').where('email', 'like', `${PREFIX}-%@example.com`).delete();
       await app.db('companies').where('name', 'like', `Walk %${word}`).delete();
+      await app.db('fmcsa_carriers').where('dot_number', WALK_CARRIER).delete();
       await app
         .db('company_applications')
         .where('company_name', 'like', `Walk Applicant ${word}%`)

@@ -68,7 +68,7 @@ describe.each(testDatabases())('FMCSA import on $name', (database) => {
       .whereNot('id', companyA.id)
       .orderBy('id', 'desc')
       .first('id', 'usdot_number', 'mc_number')) as typeof companyB;
-    worker = startLicensingWorker(app.db);
+    worker = startLicensingWorker(app.db, database.config);
   });
 
   afterAll(async () => {

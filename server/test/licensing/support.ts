@@ -10,6 +10,7 @@ import { JobWorker } from '../../src/jobs/worker';
 import { licensingImportHandlers, LICENSING_IMPORT_JOB } from '../../src/features/licensing';
 import { censusFields } from '../../src/features/licensing/files/census';
 import type { LicensingImportView } from '../../src/features/licensing/import-store';
+import type { DatabaseConfig } from '../../src/config';
 import type { AdminClient } from '../admin-session';
 
 export const CENSUS_HEADER = censusFields.map((f) => f.column);
@@ -64,12 +65,15 @@ export async function cleanLicensing(db: Knex): Promise<void> {
   await db('jobs').where('type', LICENSING_IMPORT_JOB).delete();
 }
 
-/** A worker that runs licensing imports (stop it in afterAll). */
-export function startLicensingWorker(db: Knex): JobWorker {
+/**
+ * A worker that runs licensing imports (stop it in afterAll), each in a thread of its own as the server runs
+ * them when `database` is given.
+ */
+export function startLicensingWorker(db: Knex, database?: DatabaseConfig): JobWorker {
   const worker = new JobWorker({
     db,
     logger: pino({ level: 'silent' }),
-    handlers: licensingImportHandlers(db),
+    handlers: licensingImportHandlers(db, database),
     concurrency: 1,
     pollIntervalMs: 50,
     leaseMs: 60_000,

@@ -118,7 +118,7 @@ describe('the admin guard', () => {
 });
 
 describe('the admin layout', () => {
-  it('has the seventeen sections in order, Logout and Return to Website, and the section title', async () => {
+  it('has the eighteen sections in order, Logout and Return to Website, and the section title', async () => {
     renderAdmin('/admin/companies', signedIn);
     expect(await screen.findByText('Companies screen')).toBeInTheDocument();
     const sidebar = screen.getByRole('navigation', { name: 'Admin sections' });
@@ -137,6 +137,7 @@ describe('the admin layout', () => {
       ['Jobs System', '/admin/jobs'],
       ['Database', '/admin/database'],
       ['CSV Upload', '/admin/upload'],
+      ['Licensing', '/admin/licensing'],
       ['SEO Health', '/admin/seo-health'],
       ['QA Automation', '/admin/qa-automation'],
       ['Audit log', '/admin/audit'],

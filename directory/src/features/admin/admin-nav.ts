@@ -43,6 +43,7 @@ export type AdminIconName =
   | 'seo'
   | 'qa'
   | 'audit'
+  | 'licensing'
   | 'settings';
 
 export const ADMIN_HOME = '/admin';
@@ -80,6 +81,13 @@ export const ADMIN_SIDEBAR: readonly AdminNavItem[] = [
   { label: 'Jobs System', to: '/admin/jobs', icon: 'jobs' },
   { label: 'Database', to: '/admin/database', icon: 'database' },
   { label: 'CSV Upload', to: '/admin/upload', icon: 'upload' },
+  // FMCSA's files, the red-flag report and new listings from the census (issue 20).
+  {
+    label: 'Licensing',
+    to: '/admin/licensing',
+    icon: 'licensing',
+    reads: 'GET /licensing/imports',
+  },
   { label: 'SEO Health', to: '/admin/seo-health', icon: 'seo' },
   { label: 'QA Automation', to: '/admin/qa-automation', icon: 'qa' },
   { label: 'Audit log', to: '/admin/audit', icon: 'audit', reads: 'GET /audit' },
@@ -104,6 +112,7 @@ const SECTION_TITLES: ReadonlyArray<[string, string]> = [
   ['/admin/messages', 'Messages'],
   ['/admin/mail', 'Mail'],
   ['/admin/upload', 'CSV Upload'],
+  ['/admin/licensing', 'Licensing'],
   ['/admin/scripts', 'Script Management'],
   ['/admin/settings', 'Settings'],
   ['/admin/statistics', 'Statistics'],

@@ -38,6 +38,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       city: citySlug,
       service: listParams.service,
       featured: listParams.featured,
+      licensed: listParams.licensed,
       sort: listParams.sort,
       limit: LIST_PAGE_SIZE,
       offset: (listParams.page - 1) * LIST_PAGE_SIZE,

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import type { CompanyProfile } from '@moveratlas/contracts';
-import { testCompany } from '../../test/companies';
+import { testCompany, testLicensing } from '../../test/companies';
 import { renderWithRouter } from '../../test/render-with-router';
 import { CompanyAbout } from './company-profile-sections';
 
@@ -10,6 +10,7 @@ afterEach(cleanup);
 
 const profile = (hours: CompanyProfile['hours']): CompanyProfile => ({
   ...testCompany({ id: 1, name: 'Bayou City Movers', slug: 'bayou-city-movers' }),
+  licensingDetails: testLicensing(),
   reviews: [],
   ratingDistribution: [],
   hours,

@@ -11,7 +11,7 @@ import {
   type CompanyQuery,
 } from '@moveratlas/contracts';
 import { createRouterContext } from '../../app/router-context';
-import { testCompany } from '../../test/companies';
+import { testCompany, testLicensing } from '../../test/companies';
 import { fakeDirectoryData } from '../../test/fixtures';
 import { renderWithRouter } from '../../test/render-with-router';
 import { CompanyView, loader } from './company-page';
@@ -25,6 +25,7 @@ const HOUSTON = {
 
 const PROFILE: CompanyProfile = {
   ...testCompany({ id: 1, name: 'Bayou City Movers', slug: 'bayou-city-movers', ...HOUSTON }),
+  licensingDetails: testLicensing(),
   reviews: [],
   ratingDistribution: [5, 4, 3, 2, 1].map((stars) => ({ stars, count: 0 })),
 };

@@ -1,7 +1,7 @@
 /**
- * /company/{slug}: a company's profile — contact and quote at the top, then about, services, photos, the rating
- * summary with a page of reviews (?reviews=n for the older ones; ?sort=…&verified=true&hired=true for another
- * order or only some of them), other movers, location and JSON-LD.
+ * /company/{slug}: a company's profile — contact and quote at the top, then about, licensing (issue 20), services,
+ * photos, the rating summary with a page of reviews (?reviews=n for the older ones; ?sort=…&verified=true&hired=true
+ * for another order or only some of them), other movers, location and JSON-LD.
  */
 import { Link, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import {
@@ -44,6 +44,7 @@ import {
   OtherMovers,
 } from './company-profile-sections';
 import { CompanyReviews, type ReviewPageInfo } from './company-reviews';
+import { CompanyLicensingPanel } from './company-licensing';
 
 async function locatorFor(company: CompanyProfile): Promise<StateLocator | null> {
   try {
@@ -249,6 +250,8 @@ export function CompanyView({ company, reviewPage, locator, otherMovers }: Compa
       <div className="mt-10 grid gap-10 lg:grid-cols-3">
         <div className="space-y-10 lg:col-span-2">
           <CompanyAbout company={company} description={description} />
+
+          <CompanyLicensingPanel name={company.name} licensing={company.licensingDetails} />
 
           <CompanyServices company={company} />
 

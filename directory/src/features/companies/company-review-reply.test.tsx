@@ -17,7 +17,7 @@ import { AppProviders } from '../../app/providers';
 import { createRouterContext } from '../../app/router-context';
 import { createQueryClient } from '../../lib/query-client';
 import { ROOT_ROUTE_ID } from '../../lib/site';
-import { testCompany } from '../../test/companies';
+import { testCompany, testLicensing } from '../../test/companies';
 import { fakeDirectoryData, TEST_SITE } from '../../test/fixtures';
 import { Component, loader } from './company-page';
 
@@ -43,6 +43,7 @@ const REVIEWS: Review[] = Array.from({ length: TOTAL }, (_, i) => ({
 
 const PROFILE: CompanyProfile = {
   ...testCompany({ id: 1, name: 'Prairie Movers', slug: 'prairie-movers', reviewCount: TOTAL }),
+  licensingDetails: testLicensing(),
   reviews: REVIEWS.slice(0, REVIEWS_PER_PAGE),
   ratingDistribution: [5, 4, 3, 2, 1].map((stars) => ({
     stars,

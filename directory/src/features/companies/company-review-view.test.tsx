@@ -20,7 +20,7 @@ import { AppProviders } from '../../app/providers';
 import { createRouterContext } from '../../app/router-context';
 import { createQueryClient } from '../../lib/query-client';
 import { ROOT_ROUTE_ID } from '../../lib/site';
-import { testCompany } from '../../test/companies';
+import { testCompany, testLicensing } from '../../test/companies';
 import { fakeDirectoryData, TEST_SITE } from '../../test/fixtures';
 import { Component, loader } from './company-page';
 
@@ -63,6 +63,7 @@ function viewed(view: ReviewView): Review[] {
 
 const PROFILE: CompanyProfile = {
   ...testCompany({ id: 1, name: 'Prairie Movers', slug: 'prairie-movers', reviewCount: TOTAL }),
+  licensingDetails: testLicensing(),
   reviews: REVIEWS.slice(0, REVIEWS_PER_PAGE),
   ratingDistribution: [5, 4, 3, 2, 1].map((stars) => ({
     stars,

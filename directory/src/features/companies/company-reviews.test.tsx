@@ -17,7 +17,7 @@ import { AppProviders } from '../../app/providers';
 import { createRouterContext } from '../../app/router-context';
 import { createQueryClient } from '../../lib/query-client';
 import { ROOT_ROUTE_ID } from '../../lib/site';
-import { testCompany } from '../../test/companies';
+import { testCompany, testLicensing } from '../../test/companies';
 import { fakeDirectoryData, TEST_SITE } from '../../test/fixtures';
 import { Component, loader } from './company-page';
 
@@ -38,6 +38,7 @@ const pageOf = (page: number) =>
 
 const PROFILE: CompanyProfile = {
   ...testCompany({ id: 1, name: 'Prairie Movers', slug: 'prairie-movers', reviewCount: TOTAL }),
+  licensingDetails: testLicensing(),
   reviews: pageOf(1),
   ratingDistribution: [5, 4, 3, 2, 1].map((stars) => ({
     stars,

@@ -33,6 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       state: state?.slug,
       service: canonical.service,
       featured: canonical.featured,
+      licensed: canonical.licensed,
       sort: canonical.sort,
       limit: LIST_PAGE_SIZE,
       offset: (canonical.page - 1) * LIST_PAGE_SIZE,

@@ -15,7 +15,7 @@ import { DEFAULT_REVIEW_VIEW, type CompanyProfile } from '@moveratlas/contracts'
 import { AppProviders } from '../../app/providers';
 import { createQueryClient } from '../../lib/query-client';
 import { ROOT_ROUTE_ID } from '../../lib/site';
-import { testCompany } from '../../test/companies';
+import { testCompany, testLicensing } from '../../test/companies';
 import { TEST_SITE } from '../../test/fixtures';
 import { renderWithRouter } from '../../test/render-with-router';
 import { CompanyView, type CompanyPageData } from './company-page';
@@ -24,6 +24,7 @@ const PROFILE: CompanyProfile = {
   ...testCompany({ id: 4, name: 'Bayou City Movers', slug: 'bayou-city-movers' }),
   phone: '7135550142',
   website: 'https://bayou.example.com',
+  licensingDetails: testLicensing(),
   reviews: [],
   ratingDistribution: [5, 4, 3, 2, 1].map((stars) => ({ stars, count: 0 })),
 };

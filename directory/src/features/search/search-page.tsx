@@ -4,7 +4,12 @@
  * A query that names a place goes to that place's page instead.
  */
 import { Link, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
-import { SEARCH_QUERY_MAX, type SearchResults, type SearchType } from '@moveratlas/contracts';
+import {
+  checkAMoverPath,
+  SEARCH_QUERY_MAX,
+  type SearchResults,
+  type SearchType,
+} from '@moveratlas/contracts';
 import { directoryData } from '../../app/router-context';
 import { Breadcrumbs } from '../../components/breadcrumbs';
 import { Pagination } from '../../components/pagination';
@@ -130,6 +135,12 @@ export function SearchView({ q, type, page, results }: SearchPageData) {
             {total === 0
               ? `Nothing matches “${q}”. Check the spelling, or try a city, a state or a ZIP code.`
               : `${formatCount(total)} results`}
+          </p>
+          {/* Any mover, listed with us or not, in FMCSA's public files (issue 20). */}
+          <p className="mt-3 rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-sm">
+            <Link to={checkAMoverPath(q)} className="font-medium text-blue-800 underline">
+              {`Check a mover’s license: search FMCSA’s files for “${q}”`}
+            </Link>
           </p>
           {type !== 'all' ? (
             <p className="mt-2 text-sm">

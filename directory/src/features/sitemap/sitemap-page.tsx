@@ -39,6 +39,7 @@ const SECTIONS = [
       { to: '/search', label: 'Search Moving Companies' },
       { to: '/get-quotes', label: 'Get Free Quotes' },
       { to: '/calculator', label: 'Moving Cost Calculator' },
+      { to: '/check-a-mover', label: 'Check a Mover’s Licensing' },
     ],
   },
   {

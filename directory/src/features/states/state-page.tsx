@@ -33,6 +33,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       state: state.slug,
       service: listParams.service,
       featured: listParams.featured,
+      licensed: listParams.licensed,
       sort: listParams.sort,
       limit: LIST_PAGE_SIZE,
       offset: (listParams.page - 1) * LIST_PAGE_SIZE,

@@ -92,6 +92,11 @@ export interface Dialect {
   /** SQL joining SQL expressions (columns, `?` placeholders) into one string. */
   concat(...expressions: string[]): string;
   /**
+   * A condition "`column` starts with `prefix`" the engine answers from an index on the column, for
+   * `whereRaw(sql, bindings)`. `prefix` must be lower-case ASCII letters, digits and spaces (a lookup key).
+   */
+  startsWith(column: string, prefix: string): { sql: string; bindings: string[] };
+  /**
    * Adds an index whose TEXT columns are indexed on their first `prefix` characters (MySQL needs a length
    * for TEXT keys; SQLite indexes the whole value).
    */

@@ -134,6 +134,15 @@ export class MysqlDialect implements Dialect {
     return `CONCAT(${expressions.join(', ')})`;
   }
 
+  startsWith(column: string, prefix: string) {
+    // LIKE with a literal prefix is an index range in any collation; a hand-made upper bound would depend
+    // on where the collation sorts punctuation. ! escapes as in lib/sql-like.ts.
+    return {
+      sql: "?? LIKE ? ESCAPE '!'",
+      bindings: [column, `${prefix.replace(/[!%_]/g, '!$&')}%`],
+    };
+  }
+
   async createPrefixIndex(
     table: string,
     name: string,

@@ -128,6 +128,14 @@ export class SqliteDialect implements Dialect {
     return `(${expressions.join(' || ')})`;
   }
 
+  startsWith(column: string, prefix: string) {
+    // SQLite's LIKE ignores case, so it cannot read a BINARY index: a range in byte order can ('acme' up
+    // to 'acmf'), and the keys are ASCII.
+    const upper =
+      prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
+    return { sql: '?? >= ? AND ?? < ?', bindings: [column, prefix, column, upper] };
+  }
+
   async createPrefixIndex(
     table: string,
     name: string,

@@ -16,7 +16,13 @@ export async function recordBulkAudit(
   trx: Knex.Transaction,
   actor: AuditActor | undefined,
   rows: readonly BulkAuditRow[],
-  how: { action: string; entityType: string; summary: (row: BulkAuditRow) => string },
+  how: {
+    action: string;
+    entityType: string;
+    summary: (row: BulkAuditRow) => string;
+    /** Fields that say why (staff's reason), added to each entry's after. */
+    note?: AuditFields;
+  },
 ): Promise<void> {
   if (!actor) return;
   const entries = rows
@@ -32,7 +38,11 @@ export async function recordBulkAudit(
         entityId: row.id,
         summary: how.summary(row),
         before: changed ? changed.before : before,
-        after: changed ? changed.after : after,
+        after: how.note
+          ? { ...(changed ? changed.after : after), ...how.note }
+          : changed
+            ? changed.after
+            : after,
       };
     });
   await recordAudit(trx, actor, entries);

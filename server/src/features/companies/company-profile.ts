@@ -8,7 +8,15 @@ import {
   type CompanyReviewPage,
   type ReviewView,
 } from '@moveratlas/contracts';
-import { COMPANY_COLUMNS, companiesWithPlace, toCompanies, type CompanyRow } from './company-row';
+import { companyLicensing } from '../licensing';
+import {
+  COMPANY_COLUMNS,
+  companiesWithPlace,
+  licensingNumbers,
+  servicesByCompany,
+  toCompanies,
+  type CompanyRow,
+} from './company-row';
 import { publishedReviews, reviewPageOf } from './company-review-list';
 import { renamedCompanySlug } from './former-slugs';
 
@@ -48,7 +56,7 @@ export async function findCompanyProfile(
     if (current) row = await bySlug(current);
   }
   if (!row) return undefined;
-  const [[company], reviews, distribution] = await Promise.all([
+  const [[company], reviews, distribution, licensingDetails] = await Promise.all([
     toCompanies(db, [row]),
     // The first page, newest first; the distribution summarises every review, and the rest (and the other
     // orders and filters) are pages of their own.
@@ -58,6 +66,10 @@ export async function findCompanyProfile(
       .groupBy('rating')
       .select('rating')
       .count({ count: '*' }) as Promise<Array<{ rating: number; count: number | string }>>,
+    // The Licensing panel (issue 20): the facts FMCSA's files hold, each with its source, and the red flags.
+    servicesByCompany(db, [row.id]).then((services) =>
+      companyLicensing(db, licensingNumbers(row, services)),
+    ),
   ]);
   const counts = new Map(distribution.map((d) => [Number(d.rating), Number(d.count)]));
   return {
@@ -65,6 +77,7 @@ export async function findCompanyProfile(
     hours: parseWeeklyHours(row.hours),
     reviews,
     ratingDistribution: [5, 4, 3, 2, 1].map((stars) => ({ stars, count: counts.get(stars) ?? 0 })),
+    licensingDetails,
   };
 }
 

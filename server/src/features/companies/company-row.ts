@@ -2,14 +2,12 @@
 import type { Knex } from 'knex';
 import {
   imageAddressOrNull,
+  INTERSTATE_SERVICE,
   isImageAddress,
   type Company,
   type ServiceRef,
 } from '@moveratlas/contracts';
 import { licensingBadges, type CompanyNumbers } from '../licensing';
-
-/** The service that crosses state lines, which needs interstate for-hire authority. */
-export const INTERSTATE_SERVICE = 'long-distance-moving';
 
 export interface CompanyRow {
   id: number;

@@ -6,6 +6,7 @@
 export { companyImportHandlers } from './admin/import/import-job';
 export { adminUploadRoutes } from './admin/import/routes';
 export { adminCompaniesRoutes } from './admin/routes';
+export { adminCompanyLicensingRoutes } from './admin/licensing/routes';
 export { companyApplicationRoutes } from './applications/routes';
 export { findCompanyProfile, findCompanyReviews } from './company-profile';
 export { listFeaturedToday } from './featured-rotation';

@@ -47,6 +47,8 @@ interface ResolvedFilters {
   service?: string;
   tokens?: string[];
   featuredOnly?: boolean;
+  /** Only companies with active interstate for-hire authority in FMCSA's files (issue 20). */
+  licensedInterstate?: boolean;
 }
 
 async function resolveFilters(
@@ -67,6 +69,7 @@ async function resolveFilters(
   }
   if (query.service !== undefined) filters.service = query.service;
   if (query.featured === 'true') filters.featuredOnly = true;
+  if (query.licensed === 'interstate') filters.licensedInterstate = true;
   if (query.q !== undefined && query.q !== '') {
     const tokens = companySearchTokens(query.q);
     if (tokens.length === 0) return 'no-match';
@@ -98,6 +101,16 @@ function applyFilters(
         .select(db.raw('1'))
         .whereRaw('cs.company_id = c.id')
         .where('cs.service_id', filters.service),
+    );
+  }
+  if (filters.licensedInterstate) {
+    // The authority stored with each company's match, refreshed after every import (licensing's
+    // company-matches.ts): one indexed look-up (licensing_company_matches_authority) per company.
+    qb.whereExists(
+      db('licensing_company_matches as lcm')
+        .select(db.raw('1'))
+        .whereRaw('lcm.company_id = c.id')
+        .where('lcm.authority', 'active'),
     );
   }
   return qb;

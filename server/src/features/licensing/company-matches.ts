@@ -141,6 +141,8 @@ export async function refreshCompanyMatches(
             .merge();
       });
     }
-    await yieldToServer();
+    // Between pages the server answers others; never inside a caller's transaction: on SQLite a turn of the
+    // event loop there lets another connection start a write and wait on our lock, holding the thread.
+    if (!('isTransaction' in db && db.isTransaction)) await yieldToServer();
   }
 }

@@ -19,8 +19,10 @@ import { dialectOf, withTransactionRetry } from '../../db/dialect';
 import type { Job } from '../../jobs/queue';
 import { PermanentJobError, type JobContext, type JobRegistry } from '../../jobs/worker';
 import { TimeSlice, yieldToServer } from '../../lib/time-slice';
+import type { DatabaseConfig } from '../../config';
 import { SharedCaches } from '../../db/cache-versions';
 import { refreshCompanyMatches } from './company-matches';
+import { runImportInThread } from './import-thread';
 import { FileRefusedError, readFileRecords } from './file-reader';
 import { factColumns, rowReader, type FactValue, type FmcsaFile, type RowReader } from './files';
 import {
@@ -413,13 +415,19 @@ export async function runLicensingImport(
   return resultOf((await findImport(db, importId))!);
 }
 
-/** The job type the worker registry (workers.ts) runs FMCSA imports with. */
-export function licensingImportHandlers(db: Knex): JobRegistry {
+/**
+ * The job type the worker registry (workers.ts) runs FMCSA imports with: in a thread of its own with its own
+ * connection when `database` is given (the server's way: import-thread.ts says why), else on this thread.
+ */
+export function licensingImportHandlers(db: Knex, database?: DatabaseConfig): JobRegistry {
   return {
     [LICENSING_IMPORT_JOB]: {
       timeoutMs: IMPORT_TIMEOUT_MS,
       async run(job, signal, context) {
-        return { result: await runLicensingImport(db, job, signal, context) };
+        const result = database
+          ? await runImportInThread(database, job, signal, context)
+          : await runLicensingImport(db, job, signal, context);
+        return { result };
       },
     },
   };

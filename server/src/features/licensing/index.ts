@@ -17,12 +17,7 @@ export {
   revocationsOf,
   type CompanyNumbers,
 } from './carrier-facts';
-export {
-  censusCarriersForListing,
-  censusCarriersOfState,
-  citiesBySearchName,
-  citiesOfState,
-} from './census-carriers';
+export { censusCarriersForListing, censusCarriersOfState, citiesOfState } from './census-carriers';
 export { publicLicensingRoutes } from './public/routes';
 export { checkCarrier } from './public/check-carrier';
 export { licensingFileDates } from './public/file-dates';

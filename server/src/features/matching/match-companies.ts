@@ -10,6 +10,7 @@ import {
   distanceMiles,
   findState,
   imageAddressOrNull,
+  INTERSTATE_SERVICE,
   sizeToRooms,
   type MatchCompaniesRequest,
   type MatchedCompany,
@@ -37,7 +38,7 @@ export function neededServices(interstate: boolean, moveSize: string): ServiceId
   const commercial = sizeToRooms(moveSize) === 5;
   const services: ServiceId[] = [];
   if (commercial) services.push('commercial-moving');
-  if (interstate) services.push('long-distance-moving');
+  if (interstate) services.push(INTERSTATE_SERVICE);
   if (services.length === 0) services.push('local-moving');
   return services;
 }
@@ -186,7 +187,14 @@ export async function matchCompanies(
 
   const found = new Map<number, Candidate>();
   for (const radius of [0, ...BANDS]) {
-    const rows = (await companiesNear(db, origin, radius, services, rooms, licensedOnly)) as CompanyRow[];
+    const rows = (await companiesNear(
+      db,
+      origin,
+      radius,
+      services,
+      rooms,
+      licensedOnly,
+    )) as CompanyRow[];
     for (const row of rows) {
       if (found.has(row.id)) continue;
       const sameCity = radius === 0;

@@ -33,6 +33,7 @@ const STATIC_PATHS = [
   '/states',
   '/get-quotes',
   '/calculator',
+  '/check-a-mover',
   '/blog',
   '/guides',
   '/resources',

@@ -56,7 +56,7 @@ describe('the site name and page titles', () => {
     await user.type(name, LONG_NAME);
     const warning = screen.getByText(/page titles are longer than 60 characters/).parentElement!;
     expect(warning.textContent).toContain(
-      'With this name, 9 of 12 page titles are longer than 60 characters, which search results cut short. The longest (84 characters):',
+      'With this name, 10 of 13 page titles are longer than 60 characters, which search results cut short. The longest (84 characters):',
     );
     expect(
       within(warning).getByText(`Compare Moving Companies & Get Free Quotes | ${LONG_NAME}`),

@@ -236,6 +236,8 @@ export function BulkConfirm({
   pending,
   onCancel,
   onConfirm,
+  children,
+  ready = true,
 }: {
   action: BulkActionChoice | null;
   count: number;
@@ -243,6 +245,10 @@ export function BulkConfirm({
   pending: boolean;
   onCancel: () => void;
   onConfirm: () => void;
+  /** More to ask before doing it (the red-flag report's reason), above the buttons. */
+  children?: ReactNode;
+  /** False while what `children` ask is not answered: the action waits. */
+  ready?: boolean;
 }) {
   // What was typed, for the action it was typed for: a new question starts empty.
   const [typedFor, setTypedFor] = useState<{ action: BulkActionChoice | null; text: string }>({
@@ -252,7 +258,7 @@ export function BulkConfirm({
   const typed = typedFor.action === action ? typedFor.text : '';
   const setTyped = (text: string) => setTypedFor({ action, text });
   const guardId = useId();
-  const blocked = action?.guard === true && typed.trim() !== String(count);
+  const blocked = (action?.guard === true && typed.trim() !== String(count)) || !ready;
   const noun_ = action ? `${counted(count, noun)}${action.suffix ?? ''}` : '';
   return (
     <Modal
@@ -285,6 +291,7 @@ export function BulkConfirm({
             />
           </div>
         ) : null}
+        {children ? <div className="mb-5">{children}</div> : null}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <button type="button" className={buttonClass} disabled={pending} onClick={onCancel}>
             Cancel

@@ -1,7 +1,8 @@
 /**
  * POST /api/admin/companies/bulk { ids, action }: feature, unfeature, list, unlist or delete up to 500
  * companies in one transaction, answering per id what was done (done, unchanged, not found) with the
- * company's flags before and after. The public read cache is cleared once, after the commit.
+ * company's flags before and after. A `reason` goes into each company's audit record. The public read cache is
+ * cleared once, after the commit.
  */
 import type { RequestHandler } from 'express';
 import type { Knex } from 'knex';
@@ -69,6 +70,8 @@ export async function bulkCompanies(
   ids: readonly number[],
   action: CompanyBulkAction,
   actor?: AuditActor,
+  /** Staff's reason, kept with each company's audit record. */
+  reason?: string,
 ): Promise<BulkRowResult[]> {
   return db.transaction(async (trx) => {
     const rows = (await trx('companies')
@@ -121,7 +124,8 @@ export async function bulkCompanies(
       action: 'company.bulk',
       entityType: 'company',
       summary: (row) =>
-        `${WORDS[action].done[0]!.toUpperCase()}${WORDS[action].done.slice(1)} company ${String((row.before as { name?: unknown } | undefined)?.name ?? row.id)} (bulk)`,
+        `${WORDS[action].done[0]!.toUpperCase()}${WORDS[action].done.slice(1)} company ${String((row.before as { name?: unknown } | undefined)?.name ?? row.id)} (bulk)${reason ? `: ${reason}` : ''}`,
+      ...(reason ? { note: { reason } } : {}),
     });
     return results;
   });
@@ -129,8 +133,8 @@ export async function bulkCompanies(
 
 export function companiesBulkRoute(db: Knex): RequestHandler {
   return async (req, res) => {
-    const { ids, action } = parseInput(CompanyBulkRequestSchema, req.body, 'body');
-    const results = await bulkCompanies(db, ids, action, auditActor(req, res));
+    const { ids, action, reason } = parseInput(CompanyBulkRequestSchema, req.body, 'body');
+    const results = await bulkCompanies(db, ids, action, auditActor(req, res), reason);
     if (results.some((r) => r.outcome === 'done')) await clearPublicReads(req, db);
     res.json(bulkResult(results, { one: 'company', many: 'companies', ...WORDS[action] }));
   };

@@ -123,10 +123,18 @@ export interface Dialect {
   backup(): Promise<DatabaseBackup>;
 }
 
-/** A statement or transaction the engine gave up on that succeeds when simply run again (InnoDB deadlock or lock wait). */
+/**
+ * A statement or transaction the engine gave up on that succeeds when simply run again: InnoDB's deadlock or
+ * lock wait, SQLite's busy lock, and SQLite's SQLITE_BUSY_SNAPSHOT (a transaction that read, then wanted to
+ * write after another connection wrote: WAL refuses it at once, without the busy timeout).
+ */
 export function isTransientTransactionError(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  return code === 'ER_LOCK_DEADLOCK' || code === 'ER_LOCK_WAIT_TIMEOUT' || code === 'SQLITE_BUSY';
+  return (
+    code === 'ER_LOCK_DEADLOCK' ||
+    code === 'ER_LOCK_WAIT_TIMEOUT' ||
+    (typeof code === 'string' && code.startsWith('SQLITE_BUSY'))
+  );
 }
 
 /**

@@ -5,6 +5,7 @@
  * of companies at a time; only the rows that change are written, so a re-import changes nothing.
  */
 import type { Knex } from 'knex';
+import { withTransactionRetry } from '../../db/dialect';
 import { yieldToServer } from '../../lib/time-slice';
 import { authorityOf, type LicensingAuthority } from '@moveratlas/contracts';
 import { carriersByDot, factsFrom, revocationsOf } from './carrier-facts';
@@ -131,7 +132,7 @@ export async function refreshCompanyMatches(
     });
     if (gone.length > 0 || changed.length > 0) {
       const now = Date.now();
-      await db.transaction(async (trx) => {
+      await withTransactionRetry(db, async (trx) => {
         if (gone.length > 0)
           await trx('licensing_company_matches').whereIn('company_id', gone).delete();
         if (changed.length > 0)

@@ -75,7 +75,7 @@ type StagedFact = [key: string | number, hash: string, values: FactValue[]];
  */
 async function checkFile(db: Knex, row: LicensingImportRow, file: FmcsaFile, progress: Progress) {
   const importId = Number(row.id);
-  await db.transaction(async (trx) => {
+  await withTransactionRetry(db, async (trx) => {
     await trx('licensing_import_rejections').where('import_id', importId).delete();
     await trx('licensing_import_chunks').where({ import_id: importId, part: 'facts' }).delete();
     await trx('licensing_imports')
@@ -103,7 +103,7 @@ async function checkFile(db: Knex, row: LicensingImportRow, file: FmcsaFile, pro
     const rows = pending.map((r) => rejectionRow(importId, r));
     pending = [];
     lastFlush = Date.now();
-    await db.transaction(async (trx) => {
+    await withTransactionRetry(db, async (trx) => {
       await dialectOf(trx).batchInsert(trx, 'licensing_import_rejections', rows);
       await trx('licensing_imports')
         .where('id', importId)
@@ -153,7 +153,7 @@ async function checkFile(db: Knex, row: LicensingImportRow, file: FmcsaFile, pro
       `None of the file's ${read.toLocaleString('en-US')} rows could be read (line ${firstRejection!.line}: ${firstRejection!.reason}). Nothing was imported.`,
     );
   // The file has served its purpose: its facts are staged.
-  await db.transaction(async (trx) => {
+  await withTransactionRetry(db, async (trx) => {
     await trx('licensing_import_chunks').where({ import_id: importId, part: 'file' }).delete();
     await trx('licensing_imports').where('id', importId).update({
       status: 'applying',
@@ -317,7 +317,7 @@ async function applyFacts(
 }
 
 async function refuse(db: Knex, importId: number, message: string): Promise<void> {
-  await db.transaction(async (trx) => {
+  await withTransactionRetry(db, async (trx) => {
     await trx('licensing_import_rejections').where('import_id', importId).delete();
     await trx('licensing_import_chunks').where('import_id', importId).delete();
     await trx('licensing_imports')
@@ -378,7 +378,7 @@ export async function runLicensingImport(
       await db('licensing_imports').where('id', importId).update({ status: 'matching' });
     }
     const matched = await refreshCompanyMatches(db);
-    await db.transaction(async (trx) => {
+    await withTransactionRetry(db, async (trx) => {
       await trx('licensing_import_chunks').where('import_id', importId).delete();
       await trx('licensing_imports').where('id', importId).update({
         status: 'succeeded',

@@ -6,15 +6,16 @@
  */
 import { expect, test } from '@playwright/test';
 import type { Knex } from 'knex';
-import {
-  licensingDay,
-  nameKey,
-  type Company,
-  type LicensingFileDates,
-} from '@moveratlas/contracts';
-import { SharedCaches } from '../../server/src/db/cache-versions';
+import { licensingDay, type Company, type LicensingFileDates } from '@moveratlas/contracts';
 import { axeScan, seriousLines } from '../support/axe';
 import { withProductDatabase } from '../support/database';
+import {
+  e2eCarrier,
+  e2eRevocation,
+  publicFactsChanged,
+  recordFmcsaImports,
+  removeFmcsaFacts,
+} from '../support/licensing';
 import {
   animationsDone,
   SITE_NAME,
@@ -38,12 +39,14 @@ const REVOKED_NAME = 'ZZE2E ROGUE VAN LINES INC';
 let listed: Company;
 let listedId: number;
 
-async function removeFixture(db: Knex) {
-  await db('licensing_company_matches').where('dot_number', LISTED_DOT).delete();
-  await db('fmcsa_carriers').whereIn('dot_number', [LISTED_DOT, REVOKED_DOT]).delete();
-  await db('fmcsa_revocations').where('docket', REVOKED_DOCKET).delete();
-  await db('licensing_imports').whereIn('filename', [CENSUS_FILE, REVOCATIONS_FILE]).delete();
-}
+const FILES = { census: CENSUS_FILE, revocations: REVOCATIONS_FILE, date: FILE_DATE };
+
+const removeFixture = (db: Knex) =>
+  removeFmcsaFacts(db, {
+    dots: [LISTED_DOT, REVOKED_DOT],
+    dockets: [REVOKED_DOCKET],
+    files: FILES,
+  });
 
 test.beforeAll(async ({ request }) => {
   listed = await someCompany(request);
@@ -52,76 +55,31 @@ test.beforeAll(async ({ request }) => {
     listedId = Number(
       ((await db('companies').where('slug', listed.slug).first('id')) as { id: number }).id,
     );
-    const now = Date.now();
-    const imported = async (kind: 'census' | 'revocations', filename: string) => {
-      await db('licensing_imports').insert({
-        kind,
-        filename,
-        file_date: FILE_DATE,
-        file_date_source: 'typed',
-        columns: '[]',
-        status: 'succeeded',
-        created_by: 'e2e',
-        created_at: now,
-        finished_at: now,
-      });
-      const row = (await db('licensing_imports').where({ filename }).first('id')) as { id: number };
-      return Number(row.id);
-    };
-    const censusId = await imported('census', CENSUS_FILE);
-    const revocationsId = await imported('revocations', REVOCATIONS_FILE);
-    const carrier = (dot: number, legalName: string) => ({
-      dot_number: dot,
-      legal_name: legalName,
-      legal_name_key: nameKey(legalName),
-      carrier_operation: 'A',
-      authorized_for_hire: true,
-      private_only: false,
-      exempt_for_hire: false,
-      power_units: 5,
-      drivers: 6,
-      mcs150_date: '2026-02-01',
-      phy_city: 'DALLAS',
-      phy_state: 'TX',
-      fact_hash: `e2e${dot}`,
-      source_import_id: censusId,
-      source_file: CENSUS_FILE,
-      source_date: FILE_DATE,
-      last_seen_date: FILE_DATE,
-      updated_at: now,
-    });
+    const imports = await recordFmcsaImports(db, FILES);
     await db('fmcsa_carriers').insert([
-      carrier(LISTED_DOT, listed.name.toUpperCase()),
-      carrier(REVOKED_DOT, REVOKED_NAME),
+      e2eCarrier(imports, LISTED_DOT, listed.name.toUpperCase(), { power_units: 5, drivers: 6 }),
+      e2eCarrier(imports, REVOKED_DOT, REVOKED_NAME, { power_units: 5, drivers: 6 }),
     ]);
-    await db('fmcsa_revocations').insert({
-      revocation_key: `e2e-${REVOKED_DOCKET}`,
-      docket: REVOKED_DOCKET,
-      dot_number: REVOKED_DOT,
-      authority_type: 'COMMON',
-      serve_date: '2026-09-15',
-      revocation_type: 'INVOLUNTARY REVOCATION',
-      effective_date: '2026-10-15',
-      fact_hash: 'e2e-revocation',
-      source_import_id: revocationsId,
-      source_file: REVOCATIONS_FILE,
-      source_date: FILE_DATE,
-      last_seen_date: FILE_DATE,
-      updated_at: now,
-    });
+    await db('fmcsa_revocations').insert(
+      e2eRevocation(imports, {
+        docket: REVOKED_DOCKET,
+        dot: REVOKED_DOT,
+        serveDate: '2026-09-15',
+        effectiveDate: '2026-10-15',
+      }),
+    );
     await db('licensing_company_matches')
       .insert({
         company_id: listedId,
         dot_number: LISTED_DOT,
         docket: null,
         matched_by: 'usdot',
-        matched_at: now,
+        matched_at: imports.now,
         authority: 'active',
       })
       .onConflict('company_id')
       .merge();
-    // As an import does: the server's public caches start again (within about a second).
-    await SharedCaches.for(db).changed();
+    await publicFactsChanged(db);
   });
   await expect
     .poll(async () => {
@@ -136,7 +94,7 @@ test.beforeAll(async ({ request }) => {
 test.afterAll(async () => {
   await withProductDatabase(async (db) => {
     await removeFixture(db);
-    await SharedCaches.for(db).changed();
+    await publicFactsChanged(db);
   });
 });
 

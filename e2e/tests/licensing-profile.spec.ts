@@ -8,11 +8,17 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import type { Knex } from 'knex';
-import { cityPath, licensingDay, nameKey, RED_FLAG_TEXT } from '@moveratlas/contracts';
-import { SharedCaches } from '../../server/src/db/cache-versions';
+import { cityPath, licensingDay, RED_FLAG_TEXT } from '@moveratlas/contracts';
 import { refreshCompanyMatches } from '../../server/src/features/licensing';
 import { axeScan, seriousLines } from '../support/axe';
 import { withProductDatabase } from '../support/database';
+import {
+  e2eCarrier,
+  e2eRevocation,
+  publicFactsChanged,
+  recordFmcsaImports,
+  removeFmcsaFacts,
+} from '../support/licensing';
 import { animationsDone, url, waitForHydration } from '../support/directory';
 
 // The specs share the product's database: these rows are this spec's own, written once and removed after.
@@ -42,11 +48,15 @@ const slugOf = (key: Key) => `${RUN}-${key}-movers`;
 
 let place: { stateSlug: string; citySlug: string };
 
+const FILES = { census: CENSUS_FILE, revocations: REVOCATIONS_FILE, date: FILE_DATE };
+
 async function removeFixture(db: Knex) {
   await db('companies').whereIn('slug', KEYS.map(slugOf)).delete();
-  await db('fmcsa_carriers').whereIn('dot_number', [LICENSED_DOT, REVOKED_DOT]).delete();
-  await db('fmcsa_revocations').where('docket', REVOKED_DOCKET).delete();
-  await db('licensing_imports').whereIn('filename', [CENSUS_FILE, REVOCATIONS_FILE]).delete();
+  await removeFmcsaFacts(db, {
+    dots: [LICENSED_DOT, REVOKED_DOT],
+    dockets: [REVOKED_DOCKET],
+    files: FILES,
+  });
 }
 
 test.beforeAll(async () => {
@@ -98,73 +108,33 @@ test.beforeAll(async () => {
       );
     }
 
-    const now = Date.now();
-    const imported = async (kind: 'census' | 'revocations', filename: string) => {
-      await db('licensing_imports').insert({
-        kind,
-        filename,
-        file_date: FILE_DATE,
-        file_date_source: 'typed',
-        columns: '[]',
-        status: 'succeeded',
-        created_by: 'e2e',
-        created_at: now,
-        finished_at: now,
-      });
-      const row = (await db('licensing_imports').where({ filename }).first('id')) as { id: number };
-      return Number(row.id);
-    };
-    const censusId = await imported('census', CENSUS_FILE);
-    const revocationsId = await imported('revocations', REVOCATIONS_FILE);
-    const carrier = (dot: number, legalName: string) => ({
-      dot_number: dot,
-      legal_name: legalName,
-      legal_name_key: nameKey(legalName),
-      carrier_operation: 'A',
-      authorized_for_hire: true,
-      private_only: false,
-      exempt_for_hire: false,
-      power_units: 4,
-      drivers: 5,
-      mcs150_date: RECENT_MCS150,
-      phy_city: 'DALLAS',
-      phy_state: 'TX',
-      fact_hash: `e2e${dot}`,
-      source_import_id: censusId,
-      source_file: CENSUS_FILE,
-      source_date: FILE_DATE,
-      last_seen_date: FILE_DATE,
-      updated_at: now,
-    });
+    const imports = await recordFmcsaImports(db, FILES);
     await db('fmcsa_carriers').insert([
-      carrier(LICENSED_DOT, `${COMPANIES.licensed.name.toUpperCase()} LLC`),
-      carrier(REVOKED_DOT, COMPANIES.revoked.name.toUpperCase()),
+      e2eCarrier(imports, LICENSED_DOT, `${COMPANIES.licensed.name.toUpperCase()} LLC`, {
+        mcs150_date: RECENT_MCS150,
+      }),
+      e2eCarrier(imports, REVOKED_DOT, COMPANIES.revoked.name.toUpperCase(), {
+        mcs150_date: RECENT_MCS150,
+      }),
     ]);
-    await db('fmcsa_revocations').insert({
-      revocation_key: `e2e-${REVOKED_DOCKET}`,
-      docket: REVOKED_DOCKET,
-      dot_number: REVOKED_DOT,
-      authority_type: 'COMMON',
-      serve_date: '2026-07-15',
-      revocation_type: 'INVOLUNTARY REVOCATION',
-      effective_date: '2026-08-14',
-      fact_hash: 'e2e-profile-revocation',
-      source_import_id: revocationsId,
-      source_file: REVOCATIONS_FILE,
-      source_date: FILE_DATE,
-      last_seen_date: FILE_DATE,
-      updated_at: now,
-    });
+    await db('fmcsa_revocations').insert(
+      e2eRevocation(imports, {
+        docket: REVOKED_DOCKET,
+        dot: REVOKED_DOT,
+        serveDate: '2026-07-15',
+        effectiveDate: '2026-08-14',
+      }),
+    );
     // As an import ends: our companies matched to the carriers, then every public cache starts again.
     await refreshCompanyMatches(db, { companyIds: ids });
-    await SharedCaches.for(db).changed();
+    await publicFactsChanged(db);
   });
 });
 
 test.afterAll(async () => {
   await withProductDatabase(async (db) => {
     await removeFixture(db);
-    await SharedCaches.for(db).changed();
+    await publicFactsChanged(db);
   });
 });
 

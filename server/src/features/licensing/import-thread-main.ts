@@ -17,6 +17,9 @@ port.on('message', (message: { type: string }) => {
 });
 const db = openDatabase(database);
 try {
+  // The import reads each page once: SQLite's page cache (64 MB a connection by default) would only hold
+  // pages it never reads again, in a thread that exists to keep memory small.
+  if (database.client === 'sqlite') await db.raw('pragma cache_size = -8000');
   const result = await runLicensingImport(db, job, controller.signal, {
     progress: async (percent) =>
       port.postMessage({ type: 'progress', percent } satisfies ThreadMessage),

@@ -14,7 +14,7 @@ import type { Job } from '../../jobs/queue';
 import { PermanentJobError, type JobContext } from '../../jobs/worker';
 
 /** The thread's heap: the check holds a batch of rows, the apply a batch of facts; the rest is garbage. */
-const THREAD_LIMITS = { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16 };
+const THREAD_LIMITS = { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 32 };
 
 export type JobInput = Pick<Job, 'payload' | 'attempts' | 'maxAttempts'>;
 

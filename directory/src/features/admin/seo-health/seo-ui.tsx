@@ -3,7 +3,7 @@
  * rules' names and explanations, and starting a crawl (a job) with its notice.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link, NavLink } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import {
   SEO_RULES,
   type ActiveScriptJob,
@@ -16,6 +16,7 @@ import { adminWrite } from '../admin-request';
 import { linkClass, primaryButtonClass } from '../../../components/dashboard/classes';
 import { failureText } from '../../../components/dashboard/failure-text';
 import { ProgressBar } from '../../../components/dashboard/progress-bar';
+import { SectionTabs } from '../ui/section-tabs';
 
 export const SEO_API = '/api/admin/seo-health';
 
@@ -28,29 +29,7 @@ const SECTIONS = [
 
 /** The SEO Health sections, as tabs that scroll sideways on a phone. */
 export function SeoSectionNav() {
-  return (
-    <nav aria-label="SEO Health sections" className="-mx-1 overflow-x-auto">
-      <ul className="flex min-w-max gap-1 border-b border-slate-200 px-1">
-        {SECTIONS.map((section) => (
-          <li key={section.to}>
-            <NavLink
-              to={section.to}
-              end={section.end}
-              className={({ isActive }) =>
-                `inline-flex min-h-11 items-center border-b-2 px-3 text-sm font-medium ${
-                  isActive
-                    ? 'border-blue-700 text-blue-800'
-                    : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900'
-                }`
-              }
-            >
-              {section.label}
-            </NavLink>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
+  return <SectionTabs label="SEO Health sections" sections={SECTIONS} />;
 }
 
 export const SEVERITY_LABELS: Record<SeoSeverity, string> = {
